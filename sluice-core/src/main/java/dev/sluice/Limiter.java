@@ -1,0 +1,217 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice;
+
+import dev.sluice.spi.PoolStore;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * A limiter on a shared pool: every limiter, thread and process that opens the same pool shares one
+ * weighted max-concurrency, one minimum spacing between admissions and one token reservoir.
+ *
+ * <pre>{@code
+ * try (Limiter limiter = Limiter.open(MemoryStore.named("service"), config)) {
+ *   String body = limiter.schedule(() -> callService()).join();   // callback on an executor
+ *   String same = limiter.call(() -> callService());              // callback on this thread
+ *   try (Lease lease = limiter.acquire(2)) { callService(lease.admission()); }
+ * }
+ * }</pre>
+ *
+ * <h2>Forms</h2>
+ *
+ * <table>
+ *   <caption>Ways to run work inside the pool</caption>
+ *   <tr><th></th><th>Blocks the caller</th><th>Returns at once</th></tr>
+ *   <tr><td>callback</td><td>{@link #call(Callable)}</td>
+ *       <td>{@link #schedule(Callable)}, {@link #schedule(AdmittedTask, ScheduleOptions)}</td></tr>
+ *   <tr><td>lease</td><td>{@link #acquire(long)}, {@link #tryAcquire(long, Duration)}</td>
+ *       <td>{@link #tryAcquire(long)}</td></tr>
+ * </table>
+ *
+ * <h2>Waiting order</h2>
+ *
+ * A request that fits when nobody waits is admitted at once. Otherwise it joins the pool's one
+ * queue, kept in the store, and is admitted in arrival order: the head is granted as soon as it
+ * fits (a release, an expiry, a refill or a reservoir increment frees room), and a heavy head is
+ * never overtaken by lighter requests behind it. The order is the order in which requests reached
+ * the store, across every limiter and process using the pool.
+ *
+ * <h2>Errors</h2>
+ *
+ * Invalid arguments throw {@link IllegalArgumentException} or {@link NullPointerException} at once,
+ * never through a future. Every run-time condition is a {@link SluiceException}: {@link
+ * QueueTimeoutException}, {@link LeaseExpiredException}, {@link LimiterClosedException}, {@link
+ * AccountingOverflowException}, {@link BackendFailureException}. A callback's own exception reaches
+ * the caller unchanged.
+ *
+ * <p>Limiters are thread-safe. Closing one limiter never affects another limiter on the same pool.
+ * Actions in a thread before a request is submitted happen-before its callback starts; the
+ * callback's actions happen-before the completion of its future.
+ */
+public interface Limiter extends AutoCloseable {
+
+  /**
+   * Opens a limiter on a pool, creating the pool with {@code config} if it does not exist.
+   *
+   * @param store the pool's store
+   * @param config the pool's configuration, equal for every user of the pool
+   * @return the limiter
+   * @throws ConfigMismatchException if the pool exists with another configuration
+   * @throws StoreFormatException if the store cannot be read
+   * @throws BackendFailureException if the store cannot be reached
+   */
+  static Limiter open(PoolStore store, LimiterConfig config) {
+    return open(store, config, LimiterOptions.defaults());
+  }
+
+  /**
+   * Opens a limiter with local options: callback executor, clock and listener.
+   *
+   * @param store the pool's store
+   * @param config the pool's configuration, equal for every user of the pool
+   * @param options local settings of this limiter
+   * @return the limiter
+   * @throws ConfigMismatchException if the pool exists with another configuration
+   * @throws StoreFormatException if the store cannot be read
+   * @throws BackendFailureException if the store cannot be reached
+   */
+  static Limiter open(PoolStore store, LimiterConfig config, LimiterOptions options) {
+    return dev.sluice.internal.LimiterFactory.open(store, config, options);
+  }
+
+  /** Returns the pool's name. */
+  String pool();
+
+  /** Returns the pool's configuration. */
+  LimiterConfig config();
+
+  /**
+   * Runs {@code task} on the limiter's executor once a request of weight 1 is admitted.
+   *
+   * @param task the work
+   * @param <T> its result
+   * @return a future that completes after the task returned and its lease was released; see {@link
+   *     #schedule(AdmittedTask, ScheduleOptions)}
+   */
+  <T> CompletableFuture<T> schedule(Callable<T> task);
+
+  /**
+   * Runs {@code task} on the limiter's executor once a request is admitted. Never runs it on the
+   * calling thread, and never blocks the caller.
+   *
+   * <p>The returned future completes after the task returned and its lease was released: with the
+   * task's result, or with the task's exception unchanged (a failure to release is attached as
+   * suppressed). Completing the future before the task started — {@code cancel}, {@code complete},
+   * {@code completeExceptionally}, {@code orTimeout} — withdraws the request: the task never runs,
+   * and a grant that raced the withdrawal is released. Once the task started those calls return
+   * {@code false} and change nothing; a running task is never interrupted.
+   *
+   * @param task the work, given the admission
+   * @param options weight, lease lifetime, queue timeout
+   * @param <T> its result
+   * @return the future of the task's result
+   * @throws IllegalArgumentException if the weight exceeds the pool's {@code maxConcurrent}
+   * @throws LimiterClosedException if the limiter is closing
+   */
+  <T> CompletableFuture<T> schedule(AdmittedTask<T> task, ScheduleOptions options);
+
+  /**
+   * Runs {@code task} on the calling thread once a request of weight 1 is admitted, and releases
+   * the lease when it returns. Blocks until admitted; interruptible while waiting.
+   *
+   * @param task the work
+   * @param <T> its result
+   * @return the task's result
+   * @throws Exception the task's exception unchanged, {@link InterruptedException} if interrupted
+   *     while waiting, or a {@link SluiceException}
+   */
+  <T> T call(Callable<T> task) throws Exception;
+
+  /**
+   * Acquires {@code weight} units, blocking until admitted or interrupted.
+   *
+   * @param weight at least 1 and at most {@code maxConcurrent}
+   * @return the lease; close it to release
+   * @throws InterruptedException if interrupted while waiting; nothing is held then
+   * @throws IllegalArgumentException if the weight is out of range
+   */
+  Lease acquire(long weight) throws InterruptedException;
+
+  /**
+   * Acquires {@code weight} units only if that is possible at once: nobody waits and the request
+   * fits. A refused attempt spends nothing.
+   *
+   * @param weight at least 1 and at most {@code maxConcurrent}
+   * @return the lease, or empty
+   */
+  Optional<Lease> tryAcquire(long weight);
+
+  /**
+   * Acquires {@code weight} units, waiting in the queue at most {@code wait}. A zero or negative
+   * wait does not queue, like {@link #tryAcquire(long)}.
+   *
+   * @param weight at least 1 and at most {@code maxConcurrent}
+   * @param wait the longest wait
+   * @return the lease, or empty if the wait passed first
+   * @throws InterruptedException if interrupted while waiting; nothing is held then
+   */
+  Optional<Lease> tryAcquire(long weight, Duration wait) throws InterruptedException;
+
+  /** Returns a consistent snapshot of the pool. Blocks on the store. */
+  PoolSnapshot inspect();
+
+  /**
+   * Returns the token balance after any due refill, or empty for unlimited. Blocks on the store.
+   */
+  OptionalLong currentReservoir();
+
+  /**
+   * Adds {@code delta} tokens to the balance (negative allowed; an unlimited balance starts from
+   * zero) and wakes waiters that now fit. Blocks on the store.
+   *
+   * @param delta tokens to add
+   * @return the new balance
+   * @throws AccountingOverflowException if the balance would overflow; it is unchanged then
+   */
+  long incrementReservoir(long delta);
+
+  /**
+   * Stops new submissions, rejects queued work with {@link LimiterClosedException}, waits for
+   * running work and its releases, then detaches from the pool. Later calls wait for the same
+   * completion; the first call to any close method fixes the mode.
+   *
+   * @throws IllegalStateException if called from one of this limiter's own callbacks
+   */
+  @Override
+  void close();
+
+  /**
+   * Stops new submissions and lets all accepted work, queued or running, finish before detaching.
+   *
+   * @throws IllegalStateException if called from one of this limiter's own callbacks
+   */
+  void drainAndClose();
+
+  /**
+   * Starts {@link #close()} without blocking.
+   *
+   * @return the shared completion of closing
+   * @throws IllegalStateException if called from one of this limiter's own callbacks
+   */
+  CompletionStage<Void> closeAsync();
+
+  /**
+   * Starts {@link #drainAndClose()} without blocking.
+   *
+   * @return the shared completion of closing
+   * @throws IllegalStateException if called from one of this limiter's own callbacks
+   */
+  CompletionStage<Void> drainAndCloseAsync();
+}

@@ -1,0 +1,106 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice;
+
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+
+/**
+ * Local settings of one limiter, never shared with other users of the pool: where callbacks run,
+ * which clock times local waits, and who hears about each request.
+ *
+ * <p>Instances are immutable and thread-safe.
+ */
+public final class LimiterOptions {
+  private static final LimiterOptions DEFAULTS = builder().build();
+
+  private final Executor executor;
+  private final TimeSource clock;
+  private final LimiterListener listener;
+
+  private LimiterOptions(Builder b) {
+    this.executor = b.executor;
+    this.clock = b.clock;
+    this.listener = b.listener;
+  }
+
+  /** Returns the defaults: the limiter's own executor, the store's clock, no listener. */
+  public static LimiterOptions defaults() {
+    return DEFAULTS;
+  }
+
+  /** Returns a builder with the defaults. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /**
+   * The executor for {@code schedule} callbacks, or empty for the limiter's own: a virtual thread
+   * per callback where the JVM has them, else a cached pool of daemon threads named {@code
+   * sluice-<pool>-N}.
+   */
+  public Optional<Executor> executor() {
+    return Optional.ofNullable(executor);
+  }
+
+  /** The clock for local waits and timers, or empty to use the store's. */
+  public Optional<TimeSource> clock() {
+    return Optional.ofNullable(clock);
+  }
+
+  /** The listener for request events, or empty. */
+  public Optional<LimiterListener> listener() {
+    return Optional.ofNullable(listener);
+  }
+
+  /** Builds {@link LimiterOptions}. Not thread-safe. */
+  public static final class Builder {
+    private Executor executor;
+    private TimeSource clock;
+    private LimiterListener listener;
+
+    private Builder() {}
+
+    /**
+     * Runs {@code schedule} callbacks on this executor. It must run each task on a thread other
+     * than the submitting one; a rejected task fails its request with the rejection.
+     *
+     * @param executor the executor
+     * @return this builder
+     */
+    public Builder executor(Executor executor) {
+      this.executor = Objects.requireNonNull(executor, "executor");
+      return this;
+    }
+
+    /**
+     * Times local waits (queue timeouts, the next useful deadline) with this clock.
+     *
+     * @param clock the clock
+     * @return this builder
+     */
+    public Builder clock(TimeSource clock) {
+      this.clock = Objects.requireNonNull(clock, "clock");
+      return this;
+    }
+
+    /**
+     * Reports every request's steps to this listener.
+     *
+     * @param listener the listener
+     * @return this builder
+     */
+    public Builder listener(LimiterListener listener) {
+      this.listener = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /** Returns the options. */
+    public LimiterOptions build() {
+      return new LimiterOptions(this);
+    }
+  }
+}

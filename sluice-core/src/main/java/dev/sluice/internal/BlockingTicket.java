@@ -1,0 +1,84 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.internal;
+
+import dev.sluice.LimiterEvent;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * A request made by a thread that waits for it: {@code acquire}, {@code tryAcquire}, {@code call}.
+ * The thread parks until the request is granted or withdrawn (timeout, close, failure) or the
+ * thread is interrupted; no timed polling.
+ */
+final class BlockingTicket extends Ticket {
+  private final Thread waiter;
+  private volatile Throwable withdrawal;
+
+  BlockingTicket(
+      LimiterImpl limiter,
+      long ref,
+      long weight,
+      long lifetime,
+      long deadlineNanos,
+      long queueWaitMillis) {
+    super(limiter, ref, weight, lifetime, deadlineNanos, queueWaitMillis);
+    this.waiter = Thread.currentThread();
+  }
+
+  @Override
+  void onGranted() {
+    limiter.event(LimiterEvent.Kind.GRANTED, this);
+    if (waiter != Thread.currentThread()) {
+      LockSupport.unpark(waiter);
+    }
+  }
+
+  @Override
+  void onWithdrawn(Throwable reason) {
+    limiter.event(LimiterEvent.Kind.WITHDRAWN, this);
+    withdrawal = reason;
+    if (waiter != Thread.currentThread()) {
+      LockSupport.unpark(waiter);
+    }
+  }
+
+  /**
+   * Waits until granted or withdrawn.
+   *
+   * @return true if granted and now started; false if withdrawn (see {@link #withdrawal()})
+   * @throws InterruptedException if interrupted first; the request is withdrawn then
+   */
+  boolean await() throws InterruptedException {
+    while (true) {
+      int s = state();
+      if (s == GRANTED) {
+        if (start()) {
+          return true;
+        }
+        continue;
+      }
+      if (s == WITHDRAWN || s == WITHDRAWN_PENDING || s == DONE) {
+        return false;
+      }
+      LockSupport.park(this);
+      if (Thread.interrupted()) {
+        if (withdraw(new InterruptedException())) {
+          throw new InterruptedException();
+        }
+        // Lost the race to a grant or a withdrawal; keep the interrupt for the caller.
+        Thread.currentThread().interrupt();
+        if (state() == GRANTED && start()) {
+          return true;
+        }
+        return false;
+      }
+    }
+  }
+
+  /** Why the request was withdrawn, or {@code null}. */
+  Throwable withdrawal() {
+    return withdrawal;
+  }
+}

@@ -1,0 +1,204 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.internal;
+
+import static dev.sluice.spi.PoolState.NEVER;
+
+import dev.sluice.LimiterConfig;
+import dev.sluice.TraceEvent;
+import dev.sluice.spi.LeaseRecord;
+import dev.sluice.spi.PoolState;
+import dev.sluice.spi.TransitionContext;
+import dev.sluice.spi.WaiterRecord;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * The limiter algorithm: admission, the FIFO queue, spacing, the reservoir and its refill, lease
+ * expiry and the reclaim of dead owners, as functions of a {@link PoolState} and the store's time.
+ * No I/O, no clock, no threads: every store runs exactly this code.
+ *
+ * <p>Every operation starts with {@link #settle}, which brings the state up to {@code now}
+ * (reclaims, expiries, refill, queue deadlines), and ends with {@link #pump}, which grants the head
+ * waiters that now fit. Checks that can refuse an operation run before anything is changed, so a
+ * refused operation leaves the state as it was.
+ */
+final class PoolMachine {
+  private PoolMachine() {}
+
+  /** Brings the state up to {@code now}. */
+  static void settle(PoolState s, TransitionContext ctx, Effects fx) {
+    long now = ctx.now();
+    if (!ctx.deadOwners().isEmpty()) {
+      reclaim(s, ctx, fx);
+    }
+    if (now >= s.earliestExpiry()) {
+      s.removeExpiredLeases(
+          now,
+          l -> s.trace().add(TraceEvent.Kind.EXPIRED, l.id(), l.owner(), s.activeWeight(), now));
+    }
+    refill(s, now);
+    if (s.hasWaiters()) {
+      dropTimedOut(s, now, fx);
+    }
+  }
+
+  private static void reclaim(PoolState s, TransitionContext ctx, Effects fx) {
+    long now = ctx.now();
+    List<LeaseRecord> dead = new ArrayList<>();
+    for (LeaseRecord l : s.leases()) {
+      if (ctx.deadOwners().contains(l.owner())) {
+        dead.add(l);
+      }
+    }
+    for (LeaseRecord l : dead) {
+      s.removeLease(l.id());
+      s.trace().add(TraceEvent.Kind.RECLAIMED, l.id(), l.owner(), s.activeWeight(), now);
+    }
+    for (Iterator<WaiterRecord> it = s.waiterIterator(); it.hasNext(); ) {
+      WaiterRecord w = it.next();
+      if (ctx.deadOwners().contains(w.owner())) {
+        it.remove();
+        s.trace().add(TraceEvent.Kind.RECLAIMED, w.id(), w.owner(), s.activeWeight(), now);
+        fx.dropped(w);
+      }
+    }
+  }
+
+  /** Resets the reservoir at each creation-anchored boundary passed; missed windows collapse. */
+  static void refill(PoolState s, long now) {
+    long due = s.nextRefreshAt();
+    if (now < due) {
+      return;
+    }
+    LimiterConfig c = s.config();
+    long interval = c.refreshIntervalMillisRaw();
+    long windowsPassed = (now - due) / interval + 1;
+    s.nextRefreshAt(due + windowsPassed * interval);
+    long amount = c.refreshAmountRaw();
+    if (!s.reservoirLimited() || s.reservoir() != amount) {
+      s.reservoir(amount);
+      s.trace().add(TraceEvent.Kind.REFRESHED, 0, "", s.activeWeight(), now);
+    }
+  }
+
+  private static void dropTimedOut(PoolState s, long now, Effects fx) {
+    for (Iterator<WaiterRecord> it = s.waiterIterator(); it.hasNext(); ) {
+      WaiterRecord w = it.next();
+      if (w.queueDeadline() <= now) {
+        it.remove();
+        s.trace().add(TraceEvent.Kind.TIMED_OUT, w.id(), w.owner(), s.activeWeight(), now);
+        fx.dropped(w);
+      }
+    }
+  }
+
+  /** Whether the sum of held weight and {@code weight} would pass {@code Long.MAX_VALUE}. */
+  static boolean overflows(PoolState s, long weight) {
+    return s.activeWeight() > Long.MAX_VALUE - weight;
+  }
+
+  /** Whether a request of {@code weight} fits capacity, spacing and reservoir at {@code now}. */
+  static boolean admissible(PoolState s, long weight, long now) {
+    long cap = s.config().maxConcurrentRaw();
+    if (cap >= 0 ? s.activeWeight() > cap - weight : overflows(s, weight)) {
+      return false;
+    }
+    if (now < s.nextAllowedAt()) {
+      return false;
+    }
+    return !s.reservoirLimited() || s.reservoir() >= weight;
+  }
+
+  /** Writes a lease and spends its tokens and spacing slot; the caller checked admissibility. */
+  static LeaseRecord grant(
+      PoolState s, long id, String owner, long ownerRef, long weight, long lifetime, long now) {
+    long expiresAt = lifetime < 0 ? NEVER : saturatedAdd(now, lifetime);
+    LeaseRecord lease =
+        new LeaseRecord(id, owner, ownerRef, weight, now, expiresAt, s.nextFencingToken());
+    s.putLease(lease);
+    if (s.reservoirLimited()) {
+      s.reservoir(s.reservoir() - weight);
+    }
+    long minTime = s.config().minTimeMillis();
+    if (minTime > 0) {
+      s.nextAllowedAt(now + minTime);
+    }
+    s.trace().add(TraceEvent.Kind.ADMITTED, id, owner, s.activeWeight(), now);
+    return lease;
+  }
+
+  /** Grants head waiters while the head fits; a heavy head is never overtaken. */
+  static void pump(PoolState s, long now, Effects fx) {
+    while (s.hasWaiters()) {
+      WaiterRecord head = s.headWaiter();
+      if (!admissible(s, head.weight(), now)) {
+        return;
+      }
+      s.removeWaiter(head.id());
+      fx.granted(
+          grant(
+              s,
+              head.id(),
+              head.owner(),
+              head.ownerRef(),
+              head.weight(),
+              head.leaseLifetime(),
+              now));
+    }
+  }
+
+  /**
+   * The next store time at which the head waiter could be admitted or dropped by time alone, or
+   * {@link PoolState#NEVER}: nothing to wait for while nobody waits, and no wake-up for a refill
+   * too small to admit the head.
+   */
+  static long nextDeadline(PoolState s, long now) {
+    WaiterRecord head = s.headWaiter();
+    if (head == null) {
+      return NEVER;
+    }
+    long weight = head.weight();
+    long admitAt = Math.max(now, s.nextAllowedAt());
+    long cap = s.config().maxConcurrentRaw();
+    if (cap >= 0 && s.activeWeight() > cap - weight) {
+      admitAt = Math.max(admitAt, capacityFreedAt(s, s.activeWeight() + weight - cap));
+    }
+    if (s.reservoirLimited() && s.reservoir() < weight) {
+      boolean refillHelps = s.config().refreshAmountRaw() >= weight;
+      admitAt = Math.max(admitAt, refillHelps ? s.nextRefreshAt() : NEVER);
+    }
+    return Math.min(admitAt, head.queueDeadline());
+  }
+
+  /** When enough expiring leases will have expired to free {@code needed} weight, or never. */
+  private static long capacityFreedAt(PoolState s, long needed) {
+    if (s.earliestExpiry() == NEVER) {
+      return NEVER;
+    }
+    List<LeaseRecord> expiring = new ArrayList<>();
+    for (LeaseRecord l : s.leases()) {
+      if (l.expiresAt() != NEVER) {
+        expiring.add(l);
+      }
+    }
+    expiring.sort(Comparator.comparingLong(LeaseRecord::expiresAt));
+    long freed = 0;
+    for (LeaseRecord l : expiring) {
+      freed += l.weight();
+      if (freed >= needed) {
+        return l.expiresAt();
+      }
+    }
+    return NEVER;
+  }
+
+  static long saturatedAdd(long a, long b) {
+    long r = a + b;
+    return ((a ^ r) & (b ^ r)) < 0 ? NEVER : r;
+  }
+}

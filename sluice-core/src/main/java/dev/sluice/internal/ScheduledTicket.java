@@ -1,0 +1,82 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.internal;
+
+import dev.sluice.AdmittedTask;
+import dev.sluice.LimiterEvent;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * A {@code schedule} request: once granted, its callback runs on the limiter's executor; its future
+ * completes after the callback returned and the lease was released.
+ */
+final class ScheduledTicket<T> extends Ticket {
+  private final AdmittedTask<T> task;
+  private final LimiterFuture<T> future;
+  private final Executor executor;
+
+  ScheduledTicket(
+      LimiterImpl limiter,
+      long ref,
+      long weight,
+      long lifetime,
+      long deadlineNanos,
+      long queueWaitMillis,
+      AdmittedTask<T> task,
+      LimiterFuture<T> future,
+      Executor executor) {
+    super(limiter, ref, weight, lifetime, deadlineNanos, queueWaitMillis);
+    this.task = task;
+    this.future = future;
+    this.executor = executor;
+  }
+
+  @Override
+  void onGranted() {
+    limiter.event(LimiterEvent.Kind.GRANTED, this);
+    try {
+      executor.execute(this::run);
+    } catch (RejectedExecutionException e) {
+      if (start()) {
+        done();
+        limiter.finishRelease(this, null, e, future);
+      }
+    }
+  }
+
+  @Override
+  void onWithdrawn(Throwable reason) {
+    limiter.event(LimiterEvent.Kind.WITHDRAWN, this);
+    if (reason != null) {
+      future.fail(reason);
+    }
+  }
+
+  private void run() {
+    if (!start()) {
+      return;
+    }
+    Throwable refusal = limiter.startRefusal(this);
+    if (refusal != null) {
+      done();
+      limiter.finishRelease(this, null, refusal, future);
+      return;
+    }
+    limiter.event(LimiterEvent.Kind.STARTED, this);
+    T result = null;
+    Throwable failure = null;
+    LimiterImpl.enterCallback(limiter);
+    try {
+      result = task.run(admission());
+    } catch (Throwable e) {
+      failure = e;
+    } finally {
+      LimiterImpl.exitCallback();
+    }
+    done();
+    limiter.finishRelease(this, result, failure, future);
+  }
+}

@@ -1,0 +1,353 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.internal;
+
+import dev.sluice.Admission;
+import dev.sluice.BackendFailureException;
+import dev.sluice.ConfigMismatchException;
+import dev.sluice.LimiterConfig;
+import dev.sluice.QueueTimeoutException;
+import dev.sluice.SluiceException;
+import dev.sluice.TimeSource;
+import dev.sluice.spi.LeaseRecord;
+import dev.sluice.spi.PoolSession;
+import dev.sluice.spi.PoolState;
+import dev.sluice.spi.PoolStore;
+import dev.sluice.spi.Transition;
+import dev.sluice.spi.WaiterRecord;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * This JVM's one owner of a pool, shared by every limiter on it: the store session, the requests
+ * that wait in the store, and one timer for the pool's next useful deadline.
+ *
+ * <p>Every transition's answer passes through {@link #handle}, which delivers the grants and drops
+ * it reports to this owner's waiting requests and re-arms the timer. After a store failure the pool
+ * admits nothing new and fails its waiting requests; releases still go to the store.
+ *
+ * <p>Thread-safe.
+ */
+final class SharedPool {
+  private static final Map<String, SharedPool> REGISTRY = new HashMap<>();
+
+  private final String identity;
+  private final String name;
+  private final LimiterConfig config;
+  private final PoolSession session;
+  private final String owner;
+  private final TimeSource storeClock;
+  private final ExecutorService callbacks;
+  private final ConcurrentHashMap<Long, Ticket> waiting = new ConcurrentHashMap<>();
+  private final AtomicLong refs = new AtomicLong();
+  private final AtomicLong stamps = new AtomicLong();
+  private volatile BackendFailureException failure;
+  private int users;
+
+  private TimeSource.Timer timer;
+  private long timerDeadline = PoolState.NEVER;
+  private long timerStamp;
+
+  private SharedPool(PoolStore store, LimiterConfig config, PoolSession session) {
+    this.identity = store.poolIdentity();
+    this.name = store.poolName();
+    this.config = config;
+    this.session = session;
+    this.owner = session.ownerId();
+    this.storeClock = store.clock();
+    this.callbacks = CallbackExecutors.forPool(name);
+  }
+
+  /** Joins the JVM's owner of the pool, opening a session if there is none. */
+  static SharedPool attach(PoolStore store, LimiterConfig config) {
+    synchronized (REGISTRY) {
+      SharedPool pool = REGISTRY.get(store.poolIdentity());
+      if (pool != null) {
+        if (!pool.config.equals(config)) {
+          throw new ConfigMismatchException(store.poolName(), pool.config, config);
+        }
+        pool.users++;
+        return pool;
+      }
+      PoolSession session = store.open(config);
+      pool = new SharedPool(store, config, session);
+      pool.users = 1;
+      REGISTRY.put(pool.identity, pool);
+      session.onChange(pool::onForeignChange);
+      return pool;
+    }
+  }
+
+  /** Leaves the pool; the last limiter to leave retires the owner and closes the session. */
+  void detach() {
+    synchronized (REGISTRY) {
+      if (--users > 0) {
+        return;
+      }
+      REGISTRY.remove(identity);
+      synchronized (this) {
+        if (timer != null) {
+          timer.cancel();
+          timer = null;
+        }
+      }
+      callbacks.shutdown();
+      session.close(Transitions.retire(owner));
+    }
+  }
+
+  String name() {
+    return name;
+  }
+
+  LimiterConfig config() {
+    return config;
+  }
+
+  TimeSource storeClock() {
+    return storeClock;
+  }
+
+  ExecutorService callbacks() {
+    return callbacks;
+  }
+
+  long nextRef() {
+    return refs.incrementAndGet();
+  }
+
+  /** Throws if the store has failed: nothing new is admitted after a failure. */
+  void checkHealthy() {
+    BackendFailureException f = failure;
+    if (f != null) {
+      throw new BackendFailureException("pool '" + name + "' stopped after a store failure", f);
+    }
+  }
+
+  Admission admission(LeaseRecord l) {
+    return new Admission(
+        l.id(),
+        Instant.ofEpochMilli(l.grantedAt()),
+        Transitions.instant(l.expiresAt()),
+        l.weight(),
+        l.fencingToken());
+  }
+
+  // ---- running transitions
+
+  private <T> Transition<Applied<T>> stamped(Transition<Applied<T>> t, long[] stamp) {
+    return (s, ctx) -> {
+      Applied<T> a = t.apply(s, ctx);
+      stamp[0] = stamps.incrementAndGet();
+      return a;
+    };
+  }
+
+  /** Runs a transition on this thread and handles its answer. */
+  <T> T execute(Transition<Applied<T>> transition) {
+    long[] stamp = new long[1];
+    Applied<T> a;
+    try {
+      a = session.execute(stamped(transition, stamp));
+    } catch (RuntimeException e) {
+      throw failed(e);
+    }
+    handle(a, stamp[0]);
+    return a.value();
+  }
+
+  /** Submits a transition and handles its answer when it arrives. */
+  <T> CompletableFuture<T> submit(Transition<Applied<T>> transition) {
+    long[] stamp = new long[1];
+    CompletableFuture<Applied<T>> f;
+    try {
+      f = session.submit(stamped(transition, stamp));
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(failed(e));
+    }
+    return f.handle(
+        (a, e) -> {
+          if (e != null) {
+            throw failed(
+                e instanceof CompletionException && e.getCause() != null ? e.getCause() : e);
+          }
+          handle(a, stamp[0]);
+          return a.value();
+        });
+  }
+
+  /** Sends an acquire for a ticket registered as waiting, and routes the answer to it. */
+  void acquire(Ticket t, long queueWaitMillis, boolean async) {
+    waiting.put(t.ref, t);
+    Transition<Applied<AcquireResult>> tx =
+        Transitions.acquire(owner, t.ref, t.weight, t.lifetime, queueWaitMillis);
+    if (!async) {
+      AcquireResult r;
+      try {
+        r = execute(tx);
+      } catch (RuntimeException e) {
+        waiting.remove(t.ref);
+        t.refused();
+        throw e;
+      }
+      route(t, r);
+      return;
+    }
+    submit(tx)
+        .whenComplete(
+            (r, e) -> {
+              if (e != null) {
+                waiting.remove(t.ref);
+                t.dropped(unwrap(e));
+                t.refused();
+              } else {
+                route(t, r);
+              }
+            });
+  }
+
+  private void route(Ticket t, AcquireResult r) {
+    if (r instanceof AcquireResult.Granted g) {
+      waiting.remove(t.ref);
+      t.acquiredNow(g.lease());
+    } else if (r instanceof AcquireResult.Queued q) {
+      t.queued(q.entryId());
+    } else {
+      waiting.remove(t.ref);
+      t.refused();
+    }
+  }
+
+  /** Releases a lease, then counts the request as ended, whatever the store said. */
+  void releaseThenEnd(long leaseId, LimiterImpl limiter) {
+    submit(Transitions.release(leaseId, owner)).whenComplete((r, e) -> limiter.ended());
+  }
+
+  /** Withdraws a queue entry (or releases its late grant), then counts the request as ended. */
+  void withdrawThenEnd(long entryId, LimiterImpl limiter) {
+    submit(Transitions.withdraw(entryId, owner)).whenComplete((r, e) -> limiter.ended());
+  }
+
+  /** Releases a lease and waits for the store to apply it. */
+  void release(long leaseId) {
+    execute(Transitions.release(leaseId, owner));
+  }
+
+  /** Releases a lease without waiting. */
+  CompletableFuture<Boolean> releaseAsync(long leaseId) {
+    return submit(Transitions.release(leaseId, owner));
+  }
+
+  void forget(Ticket t) {
+    waiting.remove(t.ref, t);
+  }
+
+  // ---- answers
+
+  private void handle(Applied<?> a, long stamp) {
+    for (LeaseRecord g : a.grants()) {
+      if (g.owner().equals(owner)) {
+        Ticket t = waiting.remove(g.ownerRef());
+        if (t != null) {
+          t.granted(g);
+        } else {
+          releaseAsync(g.id());
+        }
+      }
+    }
+    for (WaiterRecord w : a.dropped()) {
+      if (w.owner().equals(owner)) {
+        Ticket t = waiting.remove(w.ownerRef());
+        if (t != null) {
+          t.dropped(
+              new QueueTimeoutException(
+                  name, Duration.ofMillis(w.queueDeadline() - w.enqueuedAt())));
+        }
+      }
+    }
+    rearm(a.nextDeadline(), stamp);
+  }
+
+  /** Keeps one timer for the pool's next deadline, trusting only the newest answer. */
+  private synchronized void rearm(long deadline, long stamp) {
+    if (stamp < timerStamp) {
+      return;
+    }
+    timerStamp = stamp;
+    if (deadline == timerDeadline && (timer != null || deadline == PoolState.NEVER)) {
+      return;
+    }
+    if (timer != null) {
+      timer.cancel();
+      timer = null;
+    }
+    timerDeadline = deadline;
+    if (deadline != PoolState.NEVER && failure == null) {
+      long delayMillis = deadline - storeClock.wallMillis();
+      timer = storeClock.schedule(this::onTimer, Math.max(0, delayMillis) * 1_000_000L);
+    }
+  }
+
+  private void onTimer() {
+    synchronized (this) {
+      timer = null;
+      timerDeadline = PoolState.NEVER;
+    }
+    if (failure == null) {
+      submit(Transitions.tick());
+    }
+  }
+
+  private void onForeignChange() {
+    if (failure != null) {
+      return;
+    }
+    Set<Long> queued = new HashSet<>();
+    for (Ticket t : waiting.values()) {
+      if (t.state() == Ticket.QUEUED) {
+        queued.add(t.ref);
+      }
+    }
+    submit(Transitions.sync(owner, queued));
+  }
+
+  // ---- failure
+
+  private BackendFailureException failed(Throwable e) {
+    if (e instanceof SluiceException && !(e instanceof BackendFailureException)) {
+      throw (SluiceException) e;
+    }
+    BackendFailureException f =
+        e instanceof BackendFailureException b
+            ? b
+            : new BackendFailureException("store of pool '" + name + "' failed: " + e, e);
+    boolean first;
+    synchronized (this) {
+      first = failure == null;
+      if (first) {
+        failure = f;
+      }
+    }
+    if (first) {
+      for (Ticket t : waiting.values()) {
+        t.withdraw(f);
+      }
+    }
+    return f;
+  }
+
+  private static Throwable unwrap(Throwable e) {
+    return e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+  }
+}
