@@ -4,6 +4,7 @@
  */
 package dev.sluice.internal;
 
+import dev.sluice.AccountingOverflowException;
 import dev.sluice.Admission;
 import dev.sluice.BackendFailureException;
 import dev.sluice.ConfigMismatchException;
@@ -223,6 +224,18 @@ final class SharedPool {
       t.acquiredNow(g.lease());
     } else if (r instanceof AcquireResult.Queued q) {
       t.queued(q.entryId());
+    } else if (r instanceof AcquireResult.Overflow o) {
+      waiting.remove(t.ref);
+      t.dropped(
+          new AccountingOverflowException(
+              "pool '"
+                  + name
+                  + "' holds weight "
+                  + o.activeWeight()
+                  + "; adding weight "
+                  + o.weight()
+                  + " would overflow a long"));
+      t.refused();
     } else {
       waiting.remove(t.ref);
       t.refused();

@@ -77,6 +77,10 @@ abstract class Ticket {
     return lease;
   }
 
+  final long entryId() {
+    return entryId;
+  }
+
   final Admission admission() {
     return limiter.shared().admission(lease);
   }
@@ -104,7 +108,9 @@ abstract class Ticket {
   /** The store's answer to the acquire: queued as {@code id}. */
   final void queued(long id) {
     this.entryId = id;
-    if (!cas(PENDING, QUEUED) && state == WITHDRAWN_PENDING) {
+    if (cas(PENDING, QUEUED)) {
+      limiter.event(dev.sluice.LimiterEvent.Kind.QUEUED, this);
+    } else if (state == WITHDRAWN_PENDING) {
       limiter.shared().withdrawThenEnd(id, limiter);
     }
   }
