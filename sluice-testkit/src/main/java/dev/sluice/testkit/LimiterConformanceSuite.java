@@ -55,4 +55,44 @@ public abstract class LimiterConformanceSuite {
       super(stores());
     }
   }
+
+  /** Waiting order, queue timeouts and the blocking forms. */
+  @Nested
+  class Queue extends QueueCases {
+    Queue() {
+      super(stores());
+    }
+  }
+
+  /** Withdrawal by completing the future. */
+  @Nested
+  class Cancellation extends CancellationCases {
+    Cancellation() {
+      super(stores());
+    }
+  }
+
+  /** Closing and draining. */
+  @Nested
+  class Closing extends CloseCases {
+    Closing() {
+      super(stores());
+    }
+  }
+
+  /** Configuration equality and validation. */
+  @Nested
+  class Config extends ConfigCases {
+    Config() {
+      super(stores());
+    }
+  }
+
+  /** Store failures. */
+  @Nested
+  class Failure extends FailureCases {
+    Failure() {
+      super(stores());
+    }
+  }
 }

@@ -1,0 +1,69 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sluice.AccountingOverflowException;
+import dev.sluice.BackendFailureException;
+import dev.sluice.Lease;
+import dev.sluice.Limiter;
+import dev.sluice.LimiterConfig;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+/** A failing store stops admissions; release, inspect and close keep working. */
+public abstract class FailureCases extends ConformanceCase {
+  protected FailureCases(StoreFactory stores) {
+    super(stores);
+  }
+
+  @Test
+  void aStoreFailureStopsAdmissionsButNotReleaseInspectOrClose() throws Exception {
+    requireManualClock();
+    FailingStore failing = new FailingStore(store());
+    Limiter limiter = Limiter.open(failing, cap(1));
+    Lease held = limiter.acquire(1);
+    CompletableFuture<Integer> pending = limiter.schedule(() -> 1);
+    failing.failNext(1);
+    assertThatThrownBy(() -> limiter.tryAcquire(1)).isInstanceOf(BackendFailureException.class);
+    assertThat(awaitFailure(pending)).isInstanceOf(BackendFailureException.class);
+    assertThat(awaitFailure(limiter.schedule(() -> 2))).isInstanceOf(BackendFailureException.class);
+    assertThatThrownBy(() -> limiter.acquire(1)).isInstanceOf(BackendFailureException.class);
+    held.close();
+    assertThat(limiter.inspect().leases()).isEmpty();
+    limiter.close();
+    Limiter fresh = track(Limiter.open(store(), cap(1)));
+    assertThat(fresh.inspect().leases()).isEmpty();
+    assertThat(fresh.inspect().waiters()).isEmpty();
+    assertThat(fresh.tryAcquire(1)).isPresent().get().satisfies(Lease::close);
+  }
+
+  @Test
+  void aFailedReleaseFailsTheFutureButTheLimiterStillCloses() throws Exception {
+    requireManualClock();
+    FailingStore failing = new FailingStore(store());
+    Limiter limiter = Limiter.open(failing, cap(1));
+    CompletableFuture<String> f =
+        limiter.schedule(
+            () -> {
+              failing.failNext(1);
+              return "ran";
+            });
+    assertThat(awaitFailure(f)).isInstanceOf(BackendFailureException.class);
+    limiter.close();
+  }
+
+  @Test
+  void aRecoverableRefusalDoesNotPoisonThePool() throws Exception {
+    Limiter limiter = open(LimiterConfig.builder().reservoir(Long.MAX_VALUE).build());
+    assertThatThrownBy(() -> limiter.incrementReservoir(1))
+        .isInstanceOf(AccountingOverflowException.class);
+    assertThatThrownBy(() -> limiter.acquire(0)).isInstanceOf(IllegalArgumentException.class);
+    assertThat(await(limiter.schedule(() -> "fine"))).isEqualTo("fine");
+    assertThat(limiter.currentReservoir()).hasValue(Long.MAX_VALUE - 1);
+  }
+}
