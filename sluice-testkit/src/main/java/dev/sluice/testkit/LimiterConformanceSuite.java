@@ -95,4 +95,20 @@ public abstract class LimiterConformanceSuite {
       super(stores());
     }
   }
+
+  /** Real threads and time. */
+  @Nested
+  class Threads extends ThreadedCases {
+    Threads() {
+      super(stores());
+    }
+  }
+
+  /** No polling: computed deadlines only. */
+  @Nested
+  class Timers extends TimerCases {
+    Timers() {
+      super(stores());
+    }
+  }
 }

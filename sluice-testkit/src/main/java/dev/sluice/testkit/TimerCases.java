@@ -1,0 +1,95 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sluice.Lease;
+import dev.sluice.Limiter;
+import dev.sluice.LimiterConfig;
+import dev.sluice.ScheduleOptions;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+/** No polling: nothing is armed while nothing waits, one deadline while something does. */
+public abstract class TimerCases extends ConformanceCase {
+  protected TimerCases(StoreFactory stores) {
+    super(stores);
+  }
+
+  @Test
+  void anIdlePoolArmsNoTimers() throws Exception {
+    Limiter limiter =
+        open(
+            LimiterConfig.builder()
+                .maxConcurrent(2)
+                .minTime(Duration.ofMillis(5))
+                .expiration(Duration.ofSeconds(1))
+                .reservoir(10)
+                .reservoirRefresh(10, Duration.ofSeconds(1))
+                .build());
+    limiter.acquire(1).close();
+    CompletableFuture<Integer> spaced = limiter.schedule(() -> 1);
+    clock.advance(Duration.ofMillis(5));
+    await(spaced);
+    clock.advance(Duration.ofSeconds(5));
+    assertThat(clock.pendingTimers()).isZero();
+  }
+
+  @Test
+  void aWaiterBehindAnExpiringLeaseArmsOneTimerForTheExpiry() throws Exception {
+    Limiter limiter =
+        open(LimiterConfig.builder().maxConcurrent(1).expiration(Duration.ofSeconds(7)).build());
+    Lease holder = limiter.acquire(1);
+    CompletableFuture<Integer> w = limiter.schedule(() -> 1);
+    assertThat(clock.pendingTimers()).isEqualTo(1);
+    assertThat(clock.pendingDueNanos())
+        .containsExactly(clock.monotonicNanos() + Duration.ofSeconds(7).toNanos());
+    clock.advance(Duration.ofSeconds(7));
+    assertThat(await(w)).isEqualTo(1);
+    holder.close();
+    assertThat(clock.pendingTimers()).isZero();
+  }
+
+  @Test
+  void aWaiterBehindALeaseThatNeverExpiresArmsNothing() throws Exception {
+    Limiter limiter = open(cap(1));
+    Lease holder = limiter.acquire(1);
+    CompletableFuture<Integer> w = limiter.schedule(() -> 1);
+    assertThat(clock.pendingTimers()).isZero();
+    holder.close();
+    assertThat(await(w)).isEqualTo(1);
+  }
+
+  @Test
+  void aQueueTimeoutIsTheOnlyTimerOfAWaiterThatCannotOtherwiseProgress() throws Exception {
+    Limiter limiter = open(cap(1));
+    Lease holder = limiter.acquire(1);
+    CompletableFuture<Integer> w =
+        limiter.schedule(
+            a -> 1, ScheduleOptions.builder().queueTimeout(Duration.ofSeconds(2)).build());
+    long due = clock.monotonicNanos() + Duration.ofSeconds(2).toNanos();
+    assertThat(clock.pendingDueNanos()).isNotEmpty().allMatch(d -> d == due);
+    clock.advance(Duration.ofSeconds(2));
+    awaitFailure(w);
+    holder.close();
+    assertThat(clock.pendingTimers()).isZero();
+  }
+
+  @Test
+  void timersAreCancelledWhenTheirWaiterIsServedEarly() throws Exception {
+    Limiter limiter =
+        open(LimiterConfig.builder().maxConcurrent(1).expiration(Duration.ofMinutes(5)).build());
+    Lease holder = limiter.acquire(1);
+    CompletableFuture<Integer> w =
+        limiter.schedule(
+            a -> 1, ScheduleOptions.builder().queueTimeout(Duration.ofMinutes(1)).build());
+    assertThat(clock.pendingTimers()).isPositive();
+    holder.close();
+    assertThat(await(w)).isEqualTo(1);
+    assertThat(clock.pendingTimers()).isZero();
+  }
+}
