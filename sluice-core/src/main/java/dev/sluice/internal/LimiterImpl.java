@@ -232,11 +232,15 @@ final class LimiterImpl implements Limiter {
     if (!admit(t)) {
       throw closedException();
     }
-    unstarted(t, true);
     pool.acquire(t, queueWait, false);
     if (!(t.state() == Ticket.GRANTED && t.start())) {
       if (t.state() == Ticket.DONE) {
         throw new QueueTimeoutException(pool.name(), Duration.ZERO);
+      }
+      // Only a request that waits can be rejected by close(); an immediate grant is running work.
+      unstarted(t, true);
+      if (mode == CLOSING) {
+        t.withdraw(closedException());
       }
       armDeadline(t, queueWait);
       if (!t.await()) {

@@ -57,7 +57,7 @@ final class SharedPool {
   private int users;
 
   private TimeSource.Timer timer;
-  private long timerDeadline = PoolState.NEVER;
+  private volatile long timerDeadline = PoolState.NEVER;
   private long timerStamp;
 
   private SharedPool(PoolStore store, LimiterConfig config, PoolSession session) {
@@ -188,44 +188,62 @@ final class SharedPool {
         });
   }
 
-  /** Sends an acquire for a ticket registered as waiting, and routes the answer to it. */
+  /**
+   * Sends an acquire for a ticket and routes the answer to it. A ticket that joins the queue is
+   * registered as waiting inside the same transition, so no later grant can miss it, and an
+   * immediate grant costs no registration at all.
+   */
   void acquire(Ticket t, long queueWaitMillis, boolean async) {
-    waiting.put(t.ref, t);
-    Transition<Applied<AcquireResult>> tx =
+    Transition<Applied<AcquireResult>> decide =
         Transitions.acquire(owner, t.ref, t.weight, t.lifetime, queueWaitMillis);
+    long[] stamp = new long[1];
+    Transition<Applied<AcquireResult>> tx =
+        (s, ctx) -> {
+          Applied<AcquireResult> a = decide.apply(s, ctx);
+          if (a.value() instanceof AcquireResult.Queued) {
+            waiting.put(t.ref, t);
+          }
+          stamp[0] = stamps.incrementAndGet();
+          return a;
+        };
     if (!async) {
-      AcquireResult r;
+      Applied<AcquireResult> a;
       try {
-        r = execute(tx);
+        a = session.execute(tx);
       } catch (RuntimeException e) {
         waiting.remove(t.ref);
         t.refused();
-        throw e;
+        throw failed(e);
       }
-      route(t, r);
+      handle(a, stamp[0]);
+      route(t, a.value());
       return;
     }
-    submit(tx)
-        .whenComplete(
-            (r, e) -> {
-              if (e != null) {
-                waiting.remove(t.ref);
-                t.dropped(unwrap(e));
-                t.refused();
-              } else {
-                route(t, r);
-              }
-            });
+    CompletableFuture<Applied<AcquireResult>> f;
+    try {
+      f = session.submit(tx);
+    } catch (RuntimeException e) {
+      f = CompletableFuture.failedFuture(e);
+    }
+    f.whenComplete(
+        (a, e) -> {
+          if (e != null) {
+            waiting.remove(t.ref);
+            t.dropped(failed(unwrap(e)));
+            t.refused();
+          } else {
+            handle(a, stamp[0]);
+            route(t, a.value());
+          }
+        });
   }
 
   private void route(Ticket t, AcquireResult r) {
     if (r instanceof AcquireResult.Granted g) {
-      waiting.remove(t.ref);
       t.acquiredNow(g.lease());
     } else if (r instanceof AcquireResult.Queued q) {
       t.queued(q.entryId());
     } else if (r instanceof AcquireResult.Overflow o) {
-      waiting.remove(t.ref);
       t.dropped(
           new AccountingOverflowException(
               "pool '"
@@ -237,7 +255,6 @@ final class SharedPool {
                   + " would overflow a long"));
       t.refused();
     } else {
-      waiting.remove(t.ref);
       t.refused();
     }
   }
@@ -293,7 +310,18 @@ final class SharedPool {
   }
 
   /** Keeps one timer for the pool's next deadline, trusting only the newest answer. */
-  private synchronized void rearm(long deadline, long stamp) {
+  private void rearm(long deadline, long stamp) {
+    // Nothing armed and nothing to arm: the common case needs no lock. Racing answers can at
+    // worst leave one spurious timer, whose tick then finds nothing to do.
+    if (deadline == PoolState.NEVER && timerDeadline == PoolState.NEVER) {
+      return;
+    }
+    synchronized (this) {
+      rearmLocked(deadline, stamp);
+    }
+  }
+
+  private void rearmLocked(long deadline, long stamp) {
     if (stamp < timerStamp) {
       return;
     }

@@ -128,20 +128,39 @@ abstract class Ticket {
   final void granted(LeaseRecord granted) {
     this.lease = granted;
     this.entryId = granted.id();
-    if (cas(QUEUED, GRANTED) || cas(PENDING, GRANTED)) {
-      cancelDeadline();
-      onGranted();
+    // Re-read on failure: the acquiring thread may move PENDING to QUEUED between two attempts.
+    while (true) {
+      int s = state;
+      if (s != PENDING && s != QUEUED) {
+        // Withdrawn: the withdraw transition (or the acquire's handler) releases the grant.
+        return;
+      }
+      if (cas(s, GRANTED)) {
+        cancelDeadline();
+        onGranted();
+        return;
+      }
     }
-    // Otherwise it was withdrawn: the withdraw transition (or the acquire's handler) releases it.
   }
 
-  /** The store dropped this waiting request (queue deadline or reclaim). */
+  /** The store dropped this waiting request (queue deadline, reclaim, or a refusal). */
   final void dropped(Throwable reason) {
-    if (cas(QUEUED, WITHDRAWN)) {
-      finishWithdraw(reason);
-      limiter.ended();
-    } else if (cas(PENDING, WITHDRAWN_PENDING)) {
-      finishWithdraw(reason);
+    while (true) {
+      int s = state;
+      if (s == QUEUED) {
+        if (cas(QUEUED, WITHDRAWN)) {
+          finishWithdraw(reason);
+          limiter.ended();
+          return;
+        }
+      } else if (s == PENDING) {
+        if (cas(PENDING, WITHDRAWN_PENDING)) {
+          finishWithdraw(reason);
+          return;
+        }
+      } else {
+        return;
+      }
     }
   }
 
