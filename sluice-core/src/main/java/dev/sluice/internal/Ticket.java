@@ -48,6 +48,9 @@ abstract class Ticket {
   private volatile LeaseRecord lease;
   private DeadlineQueue.Entry deadline;
 
+  /** Whether the limiter tracks this ticket as unstarted work that close() may reject. */
+  volatile boolean tracked;
+
   Ticket(
       LimiterImpl limiter,
       long ref,
