@@ -138,6 +138,21 @@ public final class LimiterConfig {
   }
 
   /**
+   * Returns the SHA-256 of {@link #normalizedForm()} in lower-case hex: a short, stable name for
+   * the policy that operators can compare across processes and machines.
+   */
+  public String fingerprint() {
+    try {
+      byte[] digest =
+          java.security.MessageDigest.getInstance("SHA-256")
+              .digest(normalizedForm().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      return java.util.HexFormat.of().formatHex(digest);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform provides SHA-256", e);
+    }
+  }
+
+  /**
    * Reads a configuration written by {@link #normalizedForm()}.
    *
    * @param normalized the stored text

@@ -32,6 +32,15 @@ class ConfigValuesTest {
   }
 
   @Test
+  void theFingerprintIsTheHashOfTheNormalizedForm() {
+    LimiterConfig a = LimiterConfig.builder().maxConcurrent(3).build();
+    LimiterConfig b = LimiterConfig.builder().maxConcurrent(3).minTime(Duration.ZERO).build();
+    assertThat(a.fingerprint()).isEqualTo(b.fingerprint()).hasSize(64).matches("[0-9a-f]+");
+    assertThat(LimiterConfig.builder().maxConcurrent(4).build().fingerprint())
+        .isNotEqualTo(a.fingerprint());
+  }
+
+  @Test
   void garbageIsNotAConfiguration() {
     assertThatThrownBy(() -> LimiterConfig.parse("maxConcurrent=5"))
         .isInstanceOf(IllegalArgumentException.class)

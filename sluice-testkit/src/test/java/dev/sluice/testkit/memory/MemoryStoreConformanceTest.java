@@ -2,8 +2,9 @@
  * Copyright 2026 the Sluice authors.
  * SPDX-License-Identifier: Apache-2.0
  */
-package dev.sluice.memory;
+package dev.sluice.testkit.memory;
 
+import dev.sluice.memory.MemoryStore;
 import dev.sluice.testkit.LimiterConformanceSuite;
 import dev.sluice.testkit.StoreFactory;
 

@@ -1,0 +1,16 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/**
+ * The conformance suites every Sluice store runs unchanged, and the manual clock tests use. The
+ * package is open so that JUnit can run the suites' nested cases.
+ */
+open module dev.sluice.testkit {
+  requires transitive dev.sluice;
+  requires transitive org.junit.jupiter.api;
+  requires org.assertj.core;
+
+  exports dev.sluice.testkit;
+}
