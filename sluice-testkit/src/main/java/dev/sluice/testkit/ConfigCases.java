@@ -22,57 +22,35 @@ public abstract class ConfigCases extends ConformanceCase {
     super(stores);
   }
 
-  private static final LimiterConfig BASE =
-      LimiterConfig.builder()
-          .maxConcurrent(5)
-          .minTime(Duration.ofMillis(10))
-          .expiration(Duration.ofSeconds(30))
-          .reservoir(100)
-          .reservoirRefresh(100, Duration.ofMinutes(1))
-          .build();
+  private static final LimiterConfig BASE = config(5, 10, 30L, 100, 100L);
 
+  /** A full configuration; {@code null} leaves the expiry or the refill unset. */
+  private static LimiterConfig config(
+      long cap, long minTimeMillis, Long expirationSeconds, long reservoir, Long refreshAmount) {
+    LimiterConfig.Builder b =
+        LimiterConfig.builder()
+            .maxConcurrent(cap)
+            .minTime(Duration.ofMillis(minTimeMillis))
+            .reservoir(reservoir);
+    if (expirationSeconds != null) {
+      b.expiration(Duration.ofSeconds(expirationSeconds));
+    }
+    if (refreshAmount != null) {
+      b.reservoirRefresh(refreshAmount, Duration.ofMinutes(1));
+    }
+    return b.build();
+  }
+
+  /** {@link #BASE} with one field changed, once for every field. */
   private static List<LimiterConfig> variants() {
     return List.of(
-        LimiterConfig.builder()
-            .maxConcurrent(6)
-            .minTime(Duration.ofMillis(10))
-            .expiration(Duration.ofSeconds(30))
-            .reservoir(100)
-            .reservoirRefresh(100, Duration.ofMinutes(1))
-            .build(),
-        LimiterConfig.builder()
-            .maxConcurrent(5)
-            .minTime(Duration.ofMillis(11))
-            .expiration(Duration.ofSeconds(30))
-            .reservoir(100)
-            .reservoirRefresh(100, Duration.ofMinutes(1))
-            .build(),
-        LimiterConfig.builder()
-            .maxConcurrent(5)
-            .minTime(Duration.ofMillis(10))
-            .reservoir(100)
-            .reservoirRefresh(100, Duration.ofMinutes(1))
-            .build(),
-        LimiterConfig.builder()
-            .maxConcurrent(5)
-            .minTime(Duration.ofMillis(10))
-            .expiration(Duration.ofSeconds(30))
-            .reservoir(99)
-            .reservoirRefresh(100, Duration.ofMinutes(1))
-            .build(),
-        LimiterConfig.builder()
-            .maxConcurrent(5)
-            .minTime(Duration.ofMillis(10))
-            .expiration(Duration.ofSeconds(30))
-            .reservoir(100)
-            .reservoirRefresh(101, Duration.ofMinutes(1))
-            .build(),
-        LimiterConfig.builder()
-            .maxConcurrent(5)
-            .minTime(Duration.ofMillis(10))
-            .expiration(Duration.ofSeconds(30))
-            .reservoir(100)
-            .build());
+        config(6, 10, 30L, 100, 100L),
+        config(5, 11, 30L, 100, 100L),
+        config(5, 10, null, 100, 100L),
+        config(5, 10, 31L, 100, 100L),
+        config(5, 10, 30L, 99, 100L),
+        config(5, 10, 30L, 100, 101L),
+        config(5, 10, 30L, 100, null));
   }
 
   @Test

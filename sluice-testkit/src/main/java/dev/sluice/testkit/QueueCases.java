@@ -151,20 +151,26 @@ public abstract class QueueCases extends ConformanceCase {
     assertThat(await(blocked)).isGreaterThan(holder.admission().leaseId());
   }
 
+  /** Calls {@code tryAcquire(1, wait)} on another thread. */
+  private static CompletableFuture<Optional<Lease>> tryAcquireElsewhere(
+      Limiter limiter, Duration wait) {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try {
+            return limiter.tryAcquire(1, wait);
+          } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+          }
+        });
+  }
+
   @Test
   void tryAcquireWithAWaitGivesUpAtTheDeadline() throws Exception {
     EventRecorder events = new EventRecorder();
     Limiter limiter = open(cap(1), LimiterOptions.builder().listener(events).build());
     Lease holder = limiter.acquire(1);
     CompletableFuture<Optional<Lease>> attempt =
-        CompletableFuture.supplyAsync(
-            () -> {
-              try {
-                return limiter.tryAcquire(1, Duration.ofSeconds(3));
-              } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-              }
-            });
+        tryAcquireElsewhere(limiter, Duration.ofSeconds(3));
     events.awaitCount(LimiterEvent.Kind.QUEUED, 1);
     clock.advance(Duration.ofSeconds(3));
     assertThat(await(attempt)).isEmpty();
@@ -178,14 +184,7 @@ public abstract class QueueCases extends ConformanceCase {
     Limiter limiter = open(cap(1), LimiterOptions.builder().listener(events).build());
     Lease holder = limiter.acquire(1);
     CompletableFuture<Optional<Lease>> attempt =
-        CompletableFuture.supplyAsync(
-            () -> {
-              try {
-                return limiter.tryAcquire(1, Duration.ofSeconds(3));
-              } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-              }
-            });
+        tryAcquireElsewhere(limiter, Duration.ofSeconds(3));
     events.awaitCount(LimiterEvent.Kind.QUEUED, 1);
     clock.advance(Duration.ofSeconds(2));
     holder.close();
