@@ -109,16 +109,23 @@ public interface Limiter extends AutoCloseable {
    * <p>The returned future completes after the task returned and its lease was released: with the
    * task's result, or with the task's exception unchanged (a failure to release is attached as
    * suppressed). Completing the future before the task started — {@code cancel}, {@code complete},
-   * {@code completeExceptionally}, {@code orTimeout} — withdraws the request: the task never runs,
-   * and a grant that raced the withdrawal is released. Once the task started those calls return
-   * {@code false} and change nothing; a running task is never interrupted.
+   * {@code completeExceptionally}, {@code orTimeout} — withdraws the request: the task never runs
+   * and nothing is spent; a grant that raced the withdrawal is given back with its tokens (unless a
+   * refill has reset the balance since) and its spacing slot (unless a later admission followed
+   * it). Once the task started those calls return {@code false} and change nothing; a running task
+   * is never interrupted. {@code obtrudeValue} and {@code obtrudeException} are refused.
+   *
+   * <p>Run-time refusals arrive through the future, never as a throw: {@link
+   * LimiterClosedException} if the limiter is closing (or its executor refused the task), {@link
+   * QueueTimeoutException}, {@link LeaseExpiredException}, {@link BackendFailureException}. The
+   * future completes on the limiter's executor or on the thread that completed or withdrew it,
+   * never on a store or timer thread.
    *
    * @param task the work, given the admission
    * @param options weight, lease lifetime, queue timeout
    * @param <T> its result
    * @return the future of the task's result
    * @throws IllegalArgumentException if the weight exceeds the pool's {@code maxConcurrent}
-   * @throws LimiterClosedException if the limiter is closing
    */
   <T> CompletableFuture<T> schedule(AdmittedTask<T> task, ScheduleOptions options);
 
@@ -185,7 +192,9 @@ public interface Limiter extends AutoCloseable {
   /**
    * Stops new submissions, rejects queued work with {@link LimiterClosedException}, waits for
    * running work and its releases, then detaches from the pool. Later calls wait for the same
-   * completion; the first call to any close method fixes the mode.
+   * completion; the first call to any close method fixes the mode. When it returns, every future
+   * this limiter returned is complete. Called from a continuation of one of those futures, it does
+   * not wait for the request whose completion is running the continuation.
    *
    * @throws IllegalStateException if called from one of this limiter's own callbacks
    */

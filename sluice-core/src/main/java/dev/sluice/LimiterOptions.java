@@ -77,7 +77,8 @@ public final class LimiterOptions {
     }
 
     /**
-     * Times local waits (queue timeouts, the next useful deadline) with this clock.
+     * Times this limiter's queue timeouts with this clock. The pool's own deadlines (spacing,
+     * refill, lease expiry) always follow the store's clock, which every owner shares.
      *
      * @param clock the clock
      * @return this builder

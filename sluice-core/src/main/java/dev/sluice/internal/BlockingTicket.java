@@ -14,7 +14,6 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class BlockingTicket extends Ticket {
   private final Thread waiter;
-  private volatile Throwable withdrawal;
 
   BlockingTicket(
       LimiterImpl limiter,
@@ -36,9 +35,8 @@ final class BlockingTicket extends Ticket {
   }
 
   @Override
-  void onWithdrawn(Throwable reason) {
+  void onWithdrawn(Object why) {
     limiter.event(LimiterEvent.Kind.WITHDRAWN, this);
-    withdrawal = reason;
     if (waiter != Thread.currentThread()) {
       LockSupport.unpark(waiter);
     }
@@ -77,8 +75,8 @@ final class BlockingTicket extends Ticket {
     }
   }
 
-  /** Why the request was withdrawn, or {@code null}. */
+  /** Why the request was withdrawn, or {@code null}; set before the state says withdrawn. */
   Throwable withdrawal() {
-    return withdrawal;
+    return why() instanceof Throwable t ? t : null;
   }
 }

@@ -37,7 +37,7 @@ final class HeldLease implements Lease {
       ticket.limiter.shared().release(ticket.lease().id());
       ticket.limiter.event(LimiterEvent.Kind.RELEASED, ticket);
     } finally {
-      ticket.limiter.ended();
+      ticket.end();
     }
   }
 

@@ -21,9 +21,12 @@ final class LimiterFuture<T> extends CompletableFuture<T> {
     this.ticket = ticket;
   }
 
+  // Each caller completion runs inside the withdrawal, so the future is done before the limiter
+  // counts the request as ended and a concurrent close() can return.
+
   @Override
   public boolean complete(T value) {
-    return ticket.withdraw(null) && super.complete(value);
+    return ticket.withdraw((Runnable) () -> super.complete(value));
   }
 
   @Override
@@ -31,12 +34,27 @@ final class LimiterFuture<T> extends CompletableFuture<T> {
     if (ex == null) {
       throw new NullPointerException("ex");
     }
-    return ticket.withdraw(null) && super.completeExceptionally(ex);
+    return ticket.withdraw((Runnable) () -> super.completeExceptionally(ex));
   }
 
   @Override
   public boolean cancel(boolean mayInterruptIfRunning) {
-    return ticket.withdraw(null) && super.cancel(false);
+    return ticket.withdraw((Runnable) () -> super.cancel(false));
+  }
+
+  /**
+   * Refused: the limiter decides this future's outcome, and forcing one would break the promise
+   * that it completes only after the lease was released.
+   */
+  @Override
+  public void obtrudeValue(T value) {
+    throw new UnsupportedOperationException("a limiter's future cannot be obtruded; use cancel");
+  }
+
+  /** Refused, like {@link #obtrudeValue}. */
+  @Override
+  public void obtrudeException(Throwable ex) {
+    throw new UnsupportedOperationException("a limiter's future cannot be obtruded; use cancel");
   }
 
   /** Completes with the callback's result. */

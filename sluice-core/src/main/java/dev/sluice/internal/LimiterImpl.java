@@ -31,6 +31,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -41,6 +42,7 @@ import java.util.concurrent.atomic.AtomicLong;
 final class LimiterImpl implements Limiter {
   private static final System.Logger LOG = System.getLogger(Limiter.class.getName());
   private static final ThreadLocal<LimiterImpl> CURRENT = new ThreadLocal<>();
+  private static final ThreadLocal<Ticket> COMPLETING = new ThreadLocal<>();
   private static final long NO_DEADLINE = Long.MAX_VALUE;
   private static final int OPEN = 0;
   private static final int CLOSING = 1;
@@ -49,6 +51,7 @@ final class LimiterImpl implements Limiter {
   private final SharedPool pool;
   private final LimiterConfig config;
   private final Executor executor;
+  private final Executor followUps;
   private final TimeSource clock;
   private final LimiterListener listener;
   private final DeadlineQueue deadlines;
@@ -65,6 +68,7 @@ final class LimiterImpl implements Limiter {
     this.pool = pool;
     this.config = pool.config();
     this.executor = options.executor().orElse(pool.callbacks());
+    this.followUps = this::runOnExecutor;
     this.clock = options.clock().orElse(pool.storeClock());
     this.listener = options.listener().orElse(null);
     this.deadlines = new DeadlineQueue(clock);
@@ -122,31 +126,79 @@ final class LimiterImpl implements Limiter {
     unstarted(t, true);
     armDeadline(t, queueWait);
     pool.acquire(t, queueWait, true);
+    if (mode == CLOSING) {
+      // close() may have listed the unstarted requests before this one joined them.
+      t.withdraw(closedException());
+    }
     return future;
   }
 
-  /** Completes a started ticket: release, then complete its future, then count it ended. */
+  /**
+   * Completes a started ticket: release, then complete its future, then count it ended. A release
+   * answered later, on a store thread, completes the future on the executor instead, so user
+   * continuations never run on a store's thread.
+   */
   <T> void finishRelease(Ticket t, T result, Throwable failure, LimiterFuture<T> future) {
-    pool.releaseAsync(t.lease().id())
-        .whenComplete(
-            (released, releaseFailure) -> {
-              try {
-                Throwable cleanup = unwrap(releaseFailure);
-                if (failure != null) {
-                  if (cleanup != null) {
-                    failure.addSuppressed(cleanup);
+    CompletableFuture<Boolean> release = pool.releaseAsync(t.lease().id());
+    java.util.function.BiConsumer<Boolean, Throwable> complete =
+        (released, releaseFailure) -> {
+          try {
+            Throwable cleanup = unwrap(releaseFailure);
+            event(LimiterEvent.Kind.RELEASED, t);
+            completing(
+                t,
+                () -> {
+                  if (failure != null) {
+                    if (cleanup != null) {
+                      failure.addSuppressed(cleanup);
+                    }
+                    future.fail(failure);
+                  } else if (cleanup != null) {
+                    future.fail(cleanup);
+                  } else {
+                    future.finish(result);
                   }
-                  future.fail(failure);
-                } else if (cleanup != null) {
-                  future.fail(cleanup);
-                } else {
-                  future.finish(result);
-                }
-                event(LimiterEvent.Kind.RELEASED, t);
-              } finally {
-                ended();
-              }
-            });
+                });
+          } finally {
+            t.end();
+          }
+        };
+    if (release.isDone()) {
+      release.whenComplete(complete);
+    } else {
+      release.whenCompleteAsync(complete, followUps);
+    }
+  }
+
+  /**
+   * Runs {@code completion}, which completes {@code t}'s future. While it runs, a {@code close()}
+   * from one of the future's continuations counts {@code t} as ended instead of waiting for it,
+   * which would wait for itself.
+   */
+  void completing(Ticket t, Runnable completion) {
+    Ticket outer = COMPLETING.get();
+    t.outerCompletion = outer;
+    COMPLETING.set(t);
+    try {
+      completion.run();
+    } finally {
+      COMPLETING.set(outer);
+    }
+  }
+
+  /** Runs follow-up work on the callback executor, or here if the executor refuses it. */
+  private void runOnExecutor(Runnable work) {
+    try {
+      executor.execute(work);
+    } catch (RejectedExecutionException e) {
+      work.run();
+    }
+  }
+
+  /** The failure of a callback that its executor refused. */
+  LimiterClosedException rejected(RejectedExecutionException e) {
+    return new LimiterClosedException(
+        "the callback executor of pool '" + pool.name() + "' refused the callback", e);
   }
 
   // ---- the calling thread
@@ -156,14 +208,14 @@ final class LimiterImpl implements Limiter {
     Objects.requireNonNull(task, "task");
     BlockingTicket t = acquireBlocking(1, defaultLifetime, -1);
     Throwable failure = null;
-    enterCallback(this);
+    LimiterImpl outer = enterCallback(this);
     try {
       return task.call();
     } catch (Throwable e) {
       failure = e;
       throw e;
     } finally {
-      exitCallback();
+      exitCallback(outer);
       t.done();
       try {
         pool.release(t.lease().id());
@@ -174,7 +226,7 @@ final class LimiterImpl implements Limiter {
         }
         failure.addSuppressed(e);
       } finally {
-        ended();
+        t.end();
       }
     }
   }
@@ -232,6 +284,9 @@ final class LimiterImpl implements Limiter {
     if (!admit(t)) {
       throw closedException();
     }
+    // Armed before the acquire, so the deadline holds from the request on, however the answer
+    // and time interleave; an immediate grant cancels it.
+    armDeadline(t, queueWait);
     pool.acquire(t, queueWait, false);
     if (!(t.state() == Ticket.GRANTED && t.start())) {
       if (t.state() == Ticket.DONE) {
@@ -242,7 +297,6 @@ final class LimiterImpl implements Limiter {
       if (mode == CLOSING) {
         t.withdraw(closedException());
       }
-      armDeadline(t, queueWait);
       if (!t.await()) {
         Throwable why = t.withdrawal();
         if (why instanceof SluiceException e) {
@@ -257,7 +311,7 @@ final class LimiterImpl implements Limiter {
       try {
         pool.release(t.lease().id());
       } finally {
-        ended();
+        t.end();
       }
       throw (SluiceException) startRefusal;
     }
@@ -336,14 +390,52 @@ final class LimiterImpl implements Limiter {
     if (first) {
       inFlight.incrementAndGet();
       if (requested == CLOSING) {
-        LimiterClosedException reason = closedException();
-        for (Ticket t : unstarted) {
-          t.withdraw(reason);
-        }
+        rejectUnstarted();
       }
       ended();
     }
+    // A close from a continuation of one of this limiter's futures must not wait for the request
+    // whose completion is running it: that future is done already.
+    for (Ticket t = COMPLETING.get(); t != null; t = t.outerCompletion) {
+      if (t.limiter == this) {
+        t.end();
+      }
+    }
     return closedStage;
+  }
+
+  /**
+   * Withdraws every request that has not started, oldest first, and cleans them up in one
+   * transition, so freeing the first cannot grant the next before it is withdrawn too.
+   */
+  private void rejectUnstarted() {
+    LimiterClosedException reason = closedException();
+    java.util.List<Ticket> tickets = new java.util.ArrayList<>(unstarted);
+    tickets.sort(java.util.Comparator.comparingLong(t -> t.ref));
+    java.util.List<Ticket> cleaned = new java.util.ArrayList<>();
+    java.util.List<Long> entries = new java.util.ArrayList<>();
+    java.util.List<Ticket> withdrawn = new java.util.ArrayList<>();
+    for (Ticket t : tickets) {
+      long cleanup = t.withdrawState(reason);
+      if (cleanup != Ticket.NOT_WITHDRAWN) {
+        withdrawn.add(t);
+      }
+      if (cleanup > 0) {
+        cleaned.add(t);
+        entries.add(cleanup);
+      }
+    }
+    CompletableFuture<?> done =
+        entries.isEmpty() ? CompletableFuture.completedFuture(null) : pool.withdrawAsync(entries);
+    for (Ticket t : withdrawn) {
+      t.notifyWithdrawn();
+    }
+    done.whenComplete(
+        (r, e) -> {
+          for (Ticket t : cleaned) {
+            t.end();
+          }
+        });
   }
 
   private void await(CompletionStage<Void> stage) {
@@ -399,14 +491,14 @@ final class LimiterImpl implements Limiter {
   private void armDeadline(Ticket t, long queueWaitMillis) {
     if (t.deadlineNanos != NO_DEADLINE) {
       Duration timeout = Duration.ofMillis(queueWaitMillis);
-      t.deadlineEntry(
-          deadlines.add(
-              t.deadlineNanos,
-              () -> {
-                if (t.withdraw(new QueueTimeoutException(pool.name(), timeout))) {
-                  event(LimiterEvent.Kind.TIMED_OUT, t);
-                }
-              }));
+      // The withdrawal completes the caller's future, so it runs on the executor, not the timer.
+      Runnable expire =
+          () -> {
+            if (t.withdraw(new QueueTimeoutException(pool.name(), timeout))) {
+              event(LimiterEvent.Kind.TIMED_OUT, t);
+            }
+          };
+      t.deadlineEntry(deadlines.add(t.deadlineNanos, () -> runOnExecutor(expire)));
     }
   }
 
@@ -485,13 +577,19 @@ final class LimiterImpl implements Limiter {
     }
   }
 
-  static void enterCallback(LimiterImpl limiter) {
+  /** Marks this thread as running a callback of {@code limiter}; returns the outer mark. */
+  static LimiterImpl enterCallback(LimiterImpl limiter) {
+    LimiterImpl outer = CURRENT.get();
     CURRENT.set(limiter);
+    return outer;
   }
 
-  static void exitCallback() {
+  /**
+   * Restores the mark {@link #enterCallback} returned; a nested callback's caller keeps its own.
+   */
+  static void exitCallback(LimiterImpl outer) {
     // set(null) keeps the thread's map entry, cheaper than remove() on every call.
-    CURRENT.set(null);
+    CURRENT.set(outer);
   }
 
   private static Throwable unwrap(Throwable e) {

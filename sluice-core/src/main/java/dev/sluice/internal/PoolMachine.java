@@ -132,6 +132,28 @@ final class PoolMachine {
     return lease;
   }
 
+  /**
+   * Gives back what a grant spent, for a grant withdrawn before its callback started: its tokens,
+   * unless a refill has reset the balance since (or the pool has no configured reservoir, so the
+   * balance may not have been finite then), and its spacing slot, if no admission came after it.
+   * Capacity is returned by removing the lease; the fencing token stays used.
+   */
+  static void unspend(PoolState s, LeaseRecord l) {
+    LimiterConfig c = s.config();
+    boolean configuredReservoir = c.reservoirRaw() >= 0 || c.refreshAmountRaw() >= 0;
+    boolean sameWindow =
+        s.nextRefreshAt() == NEVER
+            || l.grantedAt() >= s.nextRefreshAt() - c.refreshIntervalMillisRaw();
+    if (configuredReservoir && s.reservoirLimited() && sameWindow) {
+      s.reservoir(saturatedAdd(s.reservoir(), l.weight()));
+    }
+    long minTime = c.minTimeMillis();
+    // A later admission would have moved nextAllowedAt past grantedAt + minTime.
+    if (minTime > 0 && s.nextAllowedAt() == l.grantedAt() + minTime) {
+      s.nextAllowedAt(l.grantedAt());
+    }
+  }
+
   /** Grants head waiters while the head fits; a heavy head is never overtaken. */
   static void pump(PoolState s, long now, Effects fx) {
     while (s.hasWaiters()) {
@@ -153,9 +175,9 @@ final class PoolMachine {
   }
 
   /**
-   * The next store time at which the head waiter could be admitted or dropped by time alone, or
-   * {@link PoolState#NEVER}: nothing to wait for while nobody waits, and no wake-up for a refill
-   * too small to admit the head.
+   * The next store time at which the head waiter could be admitted by time alone, or {@link
+   * PoolState#NEVER}: nothing to wait for while nobody waits, and no wake-up for a refill too small
+   * to admit the head.
    */
   static long nextDeadline(PoolState s, long now) {
     WaiterRecord head = s.headWaiter();
@@ -167,12 +189,17 @@ final class PoolMachine {
     long cap = s.config().maxConcurrentRaw();
     if (cap >= 0 && s.activeWeight() > cap - weight) {
       admitAt = Math.max(admitAt, capacityFreedAt(s, s.activeWeight() + weight - cap));
+    } else if (cap < 0 && overflows(s, weight)) {
+      // Unlimited, but the sum would overflow: wait for leases to expire, never spin.
+      admitAt = Math.max(admitAt, capacityFreedAt(s, weight - (Long.MAX_VALUE - s.activeWeight())));
     }
     if (s.reservoirLimited() && s.reservoir() < weight) {
       boolean refillHelps = s.config().refreshAmountRaw() >= weight;
       admitAt = Math.max(admitAt, refillHelps ? s.nextRefreshAt() : NEVER);
     }
-    return Math.min(admitAt, head.queueDeadline());
+    // No wake-up for the head's queue deadline: its owner withdraws it on its own timer, a dead
+    // owner's entries are reclaimed, and any transition drops an entry found past its deadline.
+    return admitAt;
   }
 
   /** When enough expiring leases will have expired to free {@code needed} weight, or never. */

@@ -42,17 +42,19 @@ final class ScheduledTicket<T> extends Ticket {
     } catch (RejectedExecutionException e) {
       if (start()) {
         done();
-        limiter.finishRelease(this, null, e, future);
+        limiter.finishRelease(this, null, limiter.rejected(e), future);
       }
     }
   }
 
   @Override
-  void onWithdrawn(Throwable reason) {
+  void onWithdrawn(Object why) {
     limiter.event(LimiterEvent.Kind.WITHDRAWN, this);
-    if (reason != null) {
-      future.fail(reason);
-    }
+    Runnable completion =
+        why instanceof Runnable callerCompletion
+            ? callerCompletion
+            : () -> future.fail((Throwable) why);
+    limiter.completing(this, completion);
   }
 
   private void run() {
@@ -68,13 +70,13 @@ final class ScheduledTicket<T> extends Ticket {
     limiter.event(LimiterEvent.Kind.STARTED, this);
     T result = null;
     Throwable failure = null;
-    LimiterImpl.enterCallback(limiter);
+    LimiterImpl outer = LimiterImpl.enterCallback(limiter);
     try {
       result = task.run(admission());
     } catch (Throwable e) {
       failure = e;
     } finally {
-      LimiterImpl.exitCallback();
+      LimiterImpl.exitCallback(outer);
     }
     done();
     limiter.finishRelease(this, result, failure, future);

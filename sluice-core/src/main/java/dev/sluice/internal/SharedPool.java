@@ -8,6 +8,7 @@ import dev.sluice.AccountingOverflowException;
 import dev.sluice.Admission;
 import dev.sluice.BackendFailureException;
 import dev.sluice.ConfigMismatchException;
+import dev.sluice.LimiterClosedException;
 import dev.sluice.LimiterConfig;
 import dev.sluice.QueueTimeoutException;
 import dev.sluice.SluiceException;
@@ -22,8 +23,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -54,6 +55,7 @@ final class SharedPool {
   private final AtomicLong refs = new AtomicLong();
   private final AtomicLong stamps = new AtomicLong();
   private volatile BackendFailureException failure;
+  private volatile boolean detached;
   private int users;
 
   private TimeSource.Timer timer;
@@ -98,6 +100,7 @@ final class SharedPool {
       }
       REGISTRY.remove(identity);
       synchronized (this) {
+        detached = true;
         if (timer != null) {
           timer.cancel();
           timer = null;
@@ -157,12 +160,15 @@ final class SharedPool {
 
   /** Runs a transition on this thread and handles its answer. */
   <T> T execute(Transition<Applied<T>> transition) {
+    if (detached) {
+      throw detachedException();
+    }
     long[] stamp = new long[1];
     Applied<T> a;
     try {
       a = session.execute(stamped(transition, stamp));
     } catch (RuntimeException e) {
-      throw failed(e);
+      throw failure(e);
     }
     handle(a, stamp[0]);
     return a.value();
@@ -170,18 +176,21 @@ final class SharedPool {
 
   /** Submits a transition and handles its answer when it arrives. */
   <T> CompletableFuture<T> submit(Transition<Applied<T>> transition) {
+    if (detached) {
+      // Only a clean-up can arrive this late; retiring the owner already removed what it held.
+      return CompletableFuture.failedFuture(detachedException());
+    }
     long[] stamp = new long[1];
     CompletableFuture<Applied<T>> f;
     try {
       f = session.submit(stamped(transition, stamp));
     } catch (RuntimeException e) {
-      return CompletableFuture.failedFuture(failed(e));
+      return CompletableFuture.failedFuture(failure(e));
     }
     return f.handle(
         (a, e) -> {
           if (e != null) {
-            throw failed(
-                e instanceof CompletionException && e.getCause() != null ? e.getCause() : e);
+            throw failure(unwrap(e));
           }
           handle(a, stamp[0]);
           return a.value();
@@ -213,7 +222,7 @@ final class SharedPool {
       } catch (RuntimeException e) {
         waiting.remove(t.ref);
         t.refused();
-        throw failed(e);
+        throw failure(e);
       }
       handle(a, stamp[0]);
       route(t, a.value());
@@ -229,7 +238,7 @@ final class SharedPool {
         (a, e) -> {
           if (e != null) {
             waiting.remove(t.ref);
-            t.dropped(failed(unwrap(e)));
+            t.dropped(failure(unwrap(e)));
             t.refused();
           } else {
             handle(a, stamp[0]);
@@ -257,16 +266,21 @@ final class SharedPool {
     } else {
       t.refused();
     }
+    BackendFailureException f = failure;
+    if (f != null) {
+      // The store failed while this acquire was on its way: failure() may have missed it.
+      t.withdraw(f);
+    }
   }
 
-  /** Releases a lease, then counts the request as ended, whatever the store said. */
-  void releaseThenEnd(long leaseId, LimiterImpl limiter) {
-    submit(Transitions.release(leaseId, owner)).whenComplete((r, e) -> limiter.ended());
+  /** Withdraws a queue entry (or gives back its racing grant), then counts the request ended. */
+  void withdrawThenEnd(long entryId, Ticket t) {
+    submit(Transitions.withdraw(List.of(entryId), owner)).whenComplete((r, e) -> t.end());
   }
 
-  /** Withdraws a queue entry (or releases its late grant), then counts the request as ended. */
-  void withdrawThenEnd(long entryId, LimiterImpl limiter) {
-    submit(Transitions.withdraw(entryId, owner)).whenComplete((r, e) -> limiter.ended());
+  /** Withdraws entries (or gives back their racing grants) in one transition. */
+  CompletableFuture<?> withdrawAsync(List<Long> entryIds) {
+    return submit(Transitions.withdraw(entryIds, owner));
   }
 
   /** Releases a lease and waits for the store to apply it. */
@@ -288,11 +302,10 @@ final class SharedPool {
   private void handle(Applied<?> a, long stamp) {
     for (LeaseRecord g : a.grants()) {
       if (g.owner().equals(owner)) {
+        // No ticket: it was withdrawn, and its withdraw transition gives the grant back.
         Ticket t = waiting.remove(g.ownerRef());
         if (t != null) {
           t.granted(g);
-        } else {
-          releaseAsync(g.id());
         }
       }
     }
@@ -322,7 +335,7 @@ final class SharedPool {
   }
 
   private void rearmLocked(long deadline, long stamp) {
-    if (stamp < timerStamp) {
+    if (stamp < timerStamp || detached) {
       return;
     }
     timerStamp = stamp;
@@ -351,23 +364,23 @@ final class SharedPool {
   }
 
   private void onForeignChange() {
-    if (failure != null) {
+    // Every ticket in the waiting map joined the queue in a committed transition, including those
+    // whose acquire answer this JVM has not handled yet, so all of them are asked about.
+    if (failure != null || detached || waiting.isEmpty()) {
       return;
     }
-    Set<Long> queued = new HashSet<>();
-    for (Ticket t : waiting.values()) {
-      if (t.state() == Ticket.QUEUED) {
-        queued.add(t.ref);
-      }
-    }
-    submit(Transitions.sync(owner, queued));
+    submit(Transitions.sync(owner, new HashSet<>(waiting.keySet())));
   }
 
   // ---- failure
 
-  private BackendFailureException failed(Throwable e) {
-    if (e instanceof SluiceException && !(e instanceof BackendFailureException)) {
-      throw (SluiceException) e;
+  /**
+   * Turns a store error into the exception to report. A {@link SluiceException} other than a
+   * backend failure is a refusal, reported as it is; anything else stops the pool.
+   */
+  private SluiceException failure(Throwable e) {
+    if (e instanceof SluiceException refusal && !(e instanceof BackendFailureException)) {
+      return refusal;
     }
     BackendFailureException f =
         e instanceof BackendFailureException b
@@ -386,6 +399,10 @@ final class SharedPool {
       }
     }
     return f;
+  }
+
+  private LimiterClosedException detachedException() {
+    return new LimiterClosedException("every limiter of pool '" + name + "' is closed");
   }
 
   private static Throwable unwrap(Throwable e) {

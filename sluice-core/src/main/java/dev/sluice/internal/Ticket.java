@@ -5,9 +5,11 @@
 package dev.sluice.internal;
 
 import dev.sluice.Admission;
+import dev.sluice.LimiterEvent;
 import dev.sluice.spi.LeaseRecord;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.List;
 
 /**
  * One request's life in this JVM: pending (sent to the store), queued, granted, started, done, or
@@ -16,7 +18,8 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Clean-up rule: a request withdrawn while {@code PENDING} (its acquire not yet answered) is
  * cleaned up by whoever handles the acquire's answer; otherwise the withdrawing thread cleans up.
- * Each ticket calls {@link LimiterImpl#ended()} exactly once, after its last store work.
+ * Every clean-up of a request that never started is a {@link Transitions#withdraw}, which also
+ * gives back what a racing grant spent. {@link #end()} counts the request out of its limiter once.
  */
 abstract class Ticket {
   static final int PENDING = 0;
@@ -27,11 +30,22 @@ abstract class Ticket {
   static final int WITHDRAWN = 5;
   static final int WITHDRAWN_PENDING = 6;
 
+  /** {@link #withdrawState}: this call did not withdraw the request. */
+  static final long NOT_WITHDRAWN = -1;
+
+  /** {@link #withdrawState}: withdrawn; the acquire's answer will do the store clean-up. */
+  static final long CLEANED_BY_ANSWER = 0;
+
   private static final VarHandle STATE;
+  private static final VarHandle WHY;
+  private static final VarHandle ENDED;
 
   static {
     try {
-      STATE = MethodHandles.lookup().findVarHandle(Ticket.class, "state", int.class);
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      STATE = lookup.findVarHandle(Ticket.class, "state", int.class);
+      WHY = lookup.findVarHandle(Ticket.class, "why", Object.class);
+      ENDED = lookup.findVarHandle(Ticket.class, "ended", boolean.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -46,10 +60,18 @@ abstract class Ticket {
   private volatile int state;
   private volatile long entryId;
   private volatile LeaseRecord lease;
-  private DeadlineQueue.Entry deadline;
+  private volatile DeadlineQueue.Entry deadline;
+
+  /** Why the request was withdrawn: a {@link Throwable}, or the caller's completion action. */
+  private volatile Object why;
+
+  private volatile boolean ended;
 
   /** Whether the limiter tracks this ticket as unstarted work that close() may reject. */
   volatile boolean tracked;
+
+  /** The ticket whose future this thread was completing when it began this one's; see close. */
+  Ticket outerCompletion;
 
   Ticket(
       LimiterImpl limiter,
@@ -69,8 +91,18 @@ abstract class Ticket {
   /** Called once the request is granted and nobody withdrew it; delivers the grant. */
   abstract void onGranted();
 
-  /** Called once when the request was withdrawn, with the reason, by the withdrawing thread. */
-  abstract void onWithdrawn(Throwable reason);
+  /**
+   * Called once, by the withdrawing thread, after the request left this JVM's bookkeeping and
+   * before its store clean-up.
+   *
+   * @param why the first reason given: a {@link Throwable}, or a caller's completion action
+   */
+  abstract void onWithdrawn(Object why);
+
+  /** Calls {@link #onWithdrawn} for a request withdrawn through {@link #withdrawState}. */
+  final void notifyWithdrawn() {
+    onWithdrawn(why);
+  }
 
   final int state() {
     return state;
@@ -80,16 +112,29 @@ abstract class Ticket {
     return lease;
   }
 
-  final long entryId() {
-    return entryId;
-  }
-
   final Admission admission() {
     return limiter.shared().admission(lease);
   }
 
+  /** The reason the request was withdrawn, or {@code null}. */
+  final Object why() {
+    return why;
+  }
+
+  /** Attaches the queue-timeout entry; cancels it at once if the request is already decided. */
   final void deadlineEntry(DeadlineQueue.Entry entry) {
     this.deadline = entry;
+    int s = state;
+    if (s != PENDING && s != QUEUED) {
+      entry.cancel();
+    }
+  }
+
+  /** Counts the request out of its limiter; later calls do nothing. */
+  final void end() {
+    if (ENDED.compareAndSet(this, false, true)) {
+      limiter.ended();
+    }
   }
 
   private boolean cas(int expected, int next) {
@@ -101,10 +146,11 @@ abstract class Ticket {
     this.lease = granted;
     this.entryId = granted.id();
     if (cas(PENDING, GRANTED)) {
+      cancelDeadline();
       onGranted();
     } else {
       // Withdrawn before the answer arrived: this thread owns the clean-up.
-      limiter.shared().releaseThenEnd(granted.id(), limiter);
+      limiter.shared().withdrawThenEnd(granted.id(), this);
     }
   }
 
@@ -112,18 +158,21 @@ abstract class Ticket {
   final void queued(long id) {
     this.entryId = id;
     if (cas(PENDING, QUEUED)) {
-      limiter.event(dev.sluice.LimiterEvent.Kind.QUEUED, this);
+      limiter.event(LimiterEvent.Kind.QUEUED, this);
     } else if (state == WITHDRAWN_PENDING) {
-      limiter.shared().withdrawThenEnd(id, limiter);
+      // The acquire registered the ticket as waiting after the withdrawal forgot it.
+      limiter.shared().forget(this);
+      limiter.shared().withdrawThenEnd(id, this);
     }
   }
 
   /** The store's answer to the acquire: nothing was queued or granted. */
   final void refused() {
     if (cas(PENDING, DONE) || state == WITHDRAWN_PENDING) {
+      cancelDeadline();
       limiter.shared().forget(this);
       limiter.unstarted(this, false);
-      limiter.ended();
+      end();
     }
   }
 
@@ -135,7 +184,7 @@ abstract class Ticket {
     while (true) {
       int s = state;
       if (s != PENDING && s != QUEUED) {
-        // Withdrawn: the withdraw transition (or the acquire's handler) releases the grant.
+        // Withdrawn: the withdraw transition (or the acquire's handler) gives the grant back.
         return;
       }
       if (cas(s, GRANTED)) {
@@ -148,17 +197,18 @@ abstract class Ticket {
 
   /** The store dropped this waiting request (queue deadline, reclaim, or a refusal). */
   final void dropped(Throwable reason) {
+    WHY.compareAndSet(this, null, reason);
     while (true) {
       int s = state;
       if (s == QUEUED) {
         if (cas(QUEUED, WITHDRAWN)) {
-          finishWithdraw(reason);
-          limiter.ended();
+          finishWithdraw();
+          end();
           return;
         }
       } else if (s == PENDING) {
         if (cas(PENDING, WITHDRAWN_PENDING)) {
-          finishWithdraw(reason);
+          finishWithdraw();
           return;
         }
       } else {
@@ -168,51 +218,64 @@ abstract class Ticket {
   }
 
   /**
-   * Withdraws the request if it has not started.
+   * Withdraws the request if it has not started, and cleans up in the store.
    *
-   * @param reason why, passed to {@link #onWithdrawn}
+   * @param reason a {@link Throwable}, or an action that completes the caller's future
    * @return true if this call withdrew it
    */
-  final boolean withdraw(Throwable reason) {
+  final boolean withdraw(Object reason) {
+    long cleanup = withdrawState(reason);
+    if (cleanup == NOT_WITHDRAWN) {
+      return false;
+    }
+    // The store clean-up is sent before the future completes, so whoever sees the future done
+    // and inspects the pool sees the request gone; the ticket ends after the future completed.
+    java.util.concurrent.CompletableFuture<?> cleaned =
+        cleanup > 0 ? limiter.shared().withdrawAsync(List.of(cleanup)) : null;
+    onWithdrawn(why);
+    if (cleaned != null) {
+      cleaned.whenComplete((r, e) -> end());
+    }
+    return true;
+  }
+
+  /**
+   * Withdraws the request if it has not started, leaving the store clean-up and the call of {@link
+   * #onWithdrawn} to the caller.
+   *
+   * @return the queue entry or lease id to withdraw in the store, {@link #CLEANED_BY_ANSWER}, or
+   *     {@link #NOT_WITHDRAWN}
+   */
+  final long withdrawState(Object reason) {
+    WHY.compareAndSet(this, null, reason);
     while (true) {
       int s = state;
-      switch (s) {
-        case PENDING:
-          if (cas(PENDING, WITHDRAWN_PENDING)) {
-            finishWithdraw(reason);
-            return true;
-          }
-          break;
-        case QUEUED:
-          if (cas(QUEUED, WITHDRAWN)) {
-            finishWithdraw(reason);
-            limiter.shared().withdrawThenEnd(entryId, limiter);
-            return true;
-          }
-          break;
-        case GRANTED:
-          if (cas(GRANTED, WITHDRAWN)) {
-            finishWithdraw(reason);
-            limiter.shared().releaseThenEnd(lease.id(), limiter);
-            return true;
-          }
-          break;
-        default:
-          return false;
+      int next = s == PENDING ? WITHDRAWN_PENDING : WITHDRAWN;
+      if (s != PENDING && s != QUEUED && s != GRANTED) {
+        return NOT_WITHDRAWN;
+      }
+      if (cas(s, next)) {
+        forgetWithdrawn();
+        return s == PENDING ? CLEANED_BY_ANSWER : entryId;
       }
     }
   }
 
-  private void finishWithdraw(Throwable reason) {
+  private void forgetWithdrawn() {
     cancelDeadline();
     limiter.shared().forget(this);
     limiter.unstarted(this, false);
-    onWithdrawn(reason);
+  }
+
+  private void finishWithdraw() {
+    forgetWithdrawn();
+    onWithdrawn(why);
   }
 
   /** Moves a granted request to started; false if it was withdrawn first. */
   final boolean start() {
     if (cas(GRANTED, STARTED)) {
+      cancelDeadline();
       limiter.unstarted(this, false);
       return true;
     }

@@ -33,11 +33,21 @@ final class Transitions {
   }
 
   private static <T> Transition<Applied<T>> transition(Body<T> body) {
+    return transition(true, body);
+  }
+
+  /**
+   * Settles, grants what now fits (if {@code pumpFirst}), applies the body, grants again. A body
+   * that takes a waiter out must run before the first grant, or it could be granted and spend.
+   */
+  private static <T> Transition<Applied<T>> transition(boolean pumpFirst, Body<T> body) {
     return (PoolState s, TransitionContext ctx) -> {
       Effects fx = new Effects();
       long now = ctx.now();
       PoolMachine.settle(s, ctx, fx);
-      PoolMachine.pump(s, now, fx);
+      if (pumpFirst) {
+        PoolMachine.pump(s, now, fx);
+      }
       T value = body.apply(s, now, fx);
       PoolMachine.pump(s, now, fx);
       return new Applied<>(value, fx.grants(), fx.dropped(), PoolMachine.nextDeadline(s, now));
@@ -86,24 +96,38 @@ final class Transitions {
         });
   }
 
-  /** Takes a request back: leaves the queue, or releases the grant it got meanwhile. */
-  static Transition<Applied<Withdrawal>> withdraw(long entryId, String owner) {
+  /**
+   * Takes requests back that never started: each leaves the queue, or gives back the grant it got
+   * meanwhile, with what that grant spent ({@link PoolMachine#unspend}). All leave before anything
+   * is granted, so withdrawing the head cannot hand its place to the next withdrawn request.
+   */
+  static Transition<Applied<List<Withdrawal>>> withdraw(List<Long> entryIds, String owner) {
     return transition(
+        false,
         (s, now, fx) -> {
-          WaiterRecord w = s.waiter(entryId);
-          if (w != null && w.owner().equals(owner)) {
-            s.removeWaiter(entryId);
-            s.trace().add(TraceEvent.Kind.WITHDRAWN, entryId, owner, s.activeWeight(), now);
-            return Withdrawal.WAS_QUEUED;
+          List<Withdrawal> out = new ArrayList<>(entryIds.size());
+          for (long entryId : entryIds) {
+            out.add(withdrawOne(s, entryId, owner, now));
           }
-          LeaseRecord l = s.lease(entryId);
-          if (l != null && l.owner().equals(owner)) {
-            s.removeLease(entryId);
-            s.trace().add(TraceEvent.Kind.RELEASED, entryId, owner, s.activeWeight(), now);
-            return Withdrawal.WAS_GRANTED;
-          }
-          return Withdrawal.GONE;
+          return out;
         });
+  }
+
+  private static Withdrawal withdrawOne(PoolState s, long entryId, String owner, long now) {
+    WaiterRecord w = s.waiter(entryId);
+    if (w != null && w.owner().equals(owner)) {
+      s.removeWaiter(entryId);
+      s.trace().add(TraceEvent.Kind.WITHDRAWN, entryId, owner, s.activeWeight(), now);
+      return Withdrawal.WAS_QUEUED;
+    }
+    LeaseRecord l = s.lease(entryId);
+    if (l != null && l.owner().equals(owner)) {
+      s.removeLease(entryId);
+      PoolMachine.unspend(s, l);
+      s.trace().add(TraceEvent.Kind.WITHDRAWN, entryId, owner, s.activeWeight(), now);
+      return Withdrawal.WAS_GRANTED;
+    }
+    return Withdrawal.GONE;
   }
 
   /** Applies whatever time has made due: expiries, refills, queue deadlines, grants. */

@@ -5,10 +5,15 @@
 package dev.sluice.memory;
 
 import dev.sluice.spi.PoolState;
+import java.util.concurrent.CopyOnWriteArrayList;
 
-/** One in-JVM pool: its state, guarded by this object's monitor. */
+/**
+ * One in-JVM pool: its state, guarded by this object's monitor, and the sessions to wake when one
+ * of them changes it.
+ */
 final class MemoryPool {
   private final PoolState state;
+  private final CopyOnWriteArrayList<MemorySession> sessions = new CopyOnWriteArrayList<>();
 
   MemoryPool(PoolState state) {
     this.state = state;
@@ -16,5 +21,25 @@ final class MemoryPool {
 
   PoolState state() {
     return state;
+  }
+
+  void join(MemorySession session) {
+    sessions.add(session);
+  }
+
+  void leave(MemorySession session) {
+    sessions.remove(session);
+  }
+
+  /** Wakes every session but {@code source}, outside the monitor. */
+  void changedBy(MemorySession source) {
+    if (sessions.size() < 2) {
+      return;
+    }
+    for (MemorySession s : sessions) {
+      if (s != source) {
+        s.wake();
+      }
+    }
   }
 }

@@ -12,8 +12,10 @@ import dev.sluice.spi.TransitionContext;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * An owner of an in-JVM pool. Transitions run on the calling thread under the pool's monitor; all
- * owners live in this JVM and see each other's changes directly, so nothing ever needs waking.
+ * An owner of an in-JVM pool. Transitions run on the calling thread under the pool's monitor. A
+ * transition that changed the pool wakes the pool's other owners afterwards, on the same thread, as
+ * a cross-process store's pulse would: usually there is only one owner per JVM, but a pool opened
+ * through two store handles of different identity has two.
  *
  * <p>Thread-safe.
  */
@@ -21,6 +23,7 @@ final class MemorySession implements PoolSession {
   private final MemoryPool pool;
   private final String ownerId;
   private final TimeSource clock;
+  private volatile Runnable onChange;
 
   MemorySession(MemoryPool pool, String ownerId, TimeSource clock) {
     this.pool = pool;
@@ -35,11 +38,24 @@ final class MemorySession implements PoolSession {
 
   @Override
   public <R> R execute(Transition<R> transition) {
+    R result;
+    boolean changed;
     synchronized (pool) {
       PoolState state = pool.state();
-      R result = transition.apply(state, TransitionContext.at(clock.wallMillis()));
+      result = transition.apply(state, TransitionContext.at(clock.wallMillis()));
+      changed = state.isDirty();
       state.markClean();
-      return result;
+    }
+    if (changed) {
+      pool.changedBy(this);
+    }
+    return result;
+  }
+
+  void wake() {
+    Runnable action = onChange;
+    if (action != null) {
+      action.run();
     }
   }
 
@@ -54,14 +70,17 @@ final class MemorySession implements PoolSession {
 
   @Override
   public void onChange(Runnable onChange) {
-    // Every change to an in-JVM pool is made through a session of this JVM's one owner.
+    this.onChange = onChange;
   }
 
   @Override
   public void close(Transition<?> retire) {
+    pool.leave(this);
     execute(retire);
   }
 
   @Override
-  public void close() {}
+  public void close() {
+    pool.leave(this);
+  }
 }

@@ -124,8 +124,11 @@ public final class MemoryStore implements PoolStore {
         throw new ConfigMismatchException(key, stored, config);
       }
     }
-    return new MemorySession(
-        pool, "mem-" + ProcessHandle.current().pid() + "-" + OWNERS.incrementAndGet(), clock);
+    MemorySession session =
+        new MemorySession(
+            pool, "mem-" + ProcessHandle.current().pid() + "-" + OWNERS.incrementAndGet(), clock);
+    pool.join(session);
+    return session;
   }
 
   @Override

@@ -32,8 +32,10 @@ public interface PoolSession extends AutoCloseable {
 
   /**
    * Applies a transition like {@link #execute} without blocking the caller. A store may apply
-   * several submitted transitions in one transaction. The future completes on a store thread or the
-   * calling thread; continuations must be short.
+   * several submitted transitions in one transaction, but applies one session's transitions in the
+   * order they were submitted or executed, so a later {@code execute} sees an earlier {@code
+   * submit}. The future completes on a store thread or the calling thread; continuations must be
+   * short.
    *
    * @param transition a function of the state and the store's time, without I/O
    * @param <R> the result type
@@ -43,8 +45,8 @@ public interface PoolSession extends AutoCloseable {
 
   /**
    * Sets the action to run when another owner may have changed the pool or died. The store calls it
-   * from its own thread; a session whose pool has no other owners (the memory store) never calls
-   * it.
+   * from its own thread (the memory store: from the thread of the other owner's transition, after
+   * it committed); it is never called for this session's own transitions.
    *
    * @param onChange a short, non-blocking action
    */

@@ -129,4 +129,53 @@ class TransitionsTest {
     assertThat(s.trace().entries()).hasSize(3);
     assertThat(s.trace().entries().get(2).sequence()).isEqualTo(9);
   }
+
+  private static LeaseRecord grantNow(PoolState s, long now, long ref) {
+    return ((AcquireResult.Granted) at(s, now, Transitions.acquire("a", ref, 1, -1, -1)).value())
+        .lease();
+  }
+
+  @Test
+  void withdrawingAnUnstartedGrantGivesBackItsTokensAndSpacingSlot() {
+    PoolState s =
+        pool(LimiterConfig.builder().minTime(Duration.ofMillis(100)).reservoir(5).build());
+    LeaseRecord l = grantNow(s, T0, 1);
+    assertThat(s.reservoir()).isEqualTo(4);
+    Applied<java.util.List<Withdrawal>> w =
+        at(s, T0 + 1, Transitions.withdraw(java.util.List.of(l.id()), "a"));
+    assertThat(w.value()).containsExactly(Withdrawal.WAS_GRANTED);
+    assertThat(s.reservoir()).isEqualTo(5);
+    assertThat(s.nextAllowedAt()).isEqualTo(T0);
+    assertThat(s.lastFencingToken()).as("fencing never goes back").isEqualTo(l.fencingToken());
+  }
+
+  @Test
+  void aGrantWithdrawnAfterARefillOrALaterAdmissionKeepsWhatWasSpentSince() {
+    PoolState s =
+        pool(
+            LimiterConfig.builder()
+                .minTime(Duration.ofMillis(10))
+                .reservoir(5)
+                .reservoirRefresh(5, Duration.ofMillis(1_000))
+                .build());
+    LeaseRecord first = grantNow(s, T0, 1);
+    LeaseRecord second = grantNow(s, T0 + 10, 2);
+    at(s, T0 + 20, Transitions.withdraw(java.util.List.of(first.id()), "a"));
+    assertThat(s.nextAllowedAt()).as("a later admission holds the slot").isEqualTo(T0 + 20);
+    assertThat(s.reservoir()).isEqualTo(4);
+    at(s, T0 + 1_000, Transitions.withdraw(java.util.List.of(second.id()), "a"));
+    assertThat(s.reservoir()).as("the refill reset the balance").isEqualTo(5);
+  }
+
+  @Test
+  void anUnlimitedPoolNearOverflowWaitsForAnExpiryInsteadOfSpinning() {
+    PoolState s = pool(LimiterConfig.builder().minTime(Duration.ofMillis(10)).build());
+    at(s, T0, Transitions.acquire("a", 1, Long.MAX_VALUE - 2, 500, -1));
+    at(s, T0, Transitions.acquire("a", 2, 1, -1, -1));
+    at(s, T0, Transitions.acquire("a", 3, 2, -1, -1));
+    Applied<Void> tick = at(s, T0 + 10, Transitions.tick());
+    assertThat(tick.grants()).hasSize(1);
+    assertThat(s.waiters()).hasSize(1);
+    assertThat(tick.nextDeadline()).as("the big lease's expiry").isEqualTo(T0 + 500);
+  }
 }

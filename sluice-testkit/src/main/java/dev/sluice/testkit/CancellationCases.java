@@ -5,10 +5,16 @@
 package dev.sluice.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sluice.Lease;
 import dev.sluice.Limiter;
+import dev.sluice.LimiterConfig;
 import dev.sluice.LimiterOptions;
+import dev.sluice.QueueTimeoutException;
+import dev.sluice.ScheduleOptions;
+import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -113,6 +119,52 @@ public abstract class CancellationCases extends ConformanceCase {
   }
 
   @Test
+  void aGrantWithdrawnBeforeItsCallbackStartedSpendsNeitherTokensNorSpacing() throws Exception {
+    HeldExecutor held = new HeldExecutor();
+    Limiter limiter =
+        open(
+            LimiterConfig.builder()
+                .maxConcurrent(1)
+                .minTime(Duration.ofSeconds(1))
+                .reservoir(5)
+                .build(),
+            LimiterOptions.builder().executor(held).build());
+    AtomicInteger runs = new AtomicInteger();
+    CompletableFuture<Integer> f = limiter.schedule(runs::incrementAndGet);
+    assertThat(held.heldCount()).as("granted, not yet started").isEqualTo(1);
+    assertThat(limiter.currentReservoir()).hasValue(4);
+    assertThat(f.cancel(false)).isTrue();
+    assertThat(limiter.currentReservoir()).hasValue(5);
+    Optional<Lease> next = limiter.tryAcquire(1);
+    assertThat(next).as("the spacing slot was given back").isPresent();
+    next.get().close();
+    held.runNext();
+    assertThat(runs).hasValue(0);
+  }
+
+  @Test
+  void aQueueTimeoutCompletesTheFutureOnTheExecutorNotTheTimerThread() throws Exception {
+    Limiter limiter = open(cap(1));
+    Lease holder = limiter.acquire(1);
+    CompletableFuture<Integer> f =
+        limiter.schedule(
+            a -> 1, ScheduleOptions.builder().queueTimeout(Duration.ofMillis(3)).build());
+    CompletableFuture<Thread> completedOn = f.handle((v, e) -> Thread.currentThread());
+    clock.advance(Duration.ofMillis(3));
+    assertThat(await(completedOn)).isNotSameAs(Thread.currentThread());
+    assertThat(awaitFailure(f)).isInstanceOf(QueueTimeoutException.class);
+    holder.close();
+  }
+
+  @Test
+  void theFutureCannotBeObtruded() throws Exception {
+    Limiter limiter = open(cap(1));
+    CompletableFuture<Integer> f = limiter.schedule(() -> 1);
+    assertThatThrownBy(() -> f.obtrudeValue(2)).isInstanceOf(UnsupportedOperationException.class);
+    assertThat(await(f)).isEqualTo(1);
+  }
+
+  @Test
   void theFutureCompletesOnlyAfterTheLeaseIsReleased() throws Exception {
     Limiter limiter = open(cap(1));
     CompletableFuture<Long> activeAtCompletion =
@@ -145,14 +197,13 @@ public abstract class CancellationCases extends ConformanceCase {
     Limiter limiter = open(cap(1));
     assertThat(limiter.call(Thread::currentThread)).isSameAs(Thread.currentThread());
     java.io.IOException original = new java.io.IOException("from call");
-    try {
-      limiter.call(
-          () -> {
-            throw original;
-          });
-    } catch (java.io.IOException e) {
-      assertThat(e).isSameAs(original);
-    }
+    assertThatThrownBy(
+            () ->
+                limiter.call(
+                    () -> {
+                      throw original;
+                    }))
+        .isSameAs(original);
     assertThat(limiter.inspect().leases()).isEmpty();
   }
 

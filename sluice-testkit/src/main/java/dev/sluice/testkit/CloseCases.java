@@ -10,8 +10,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.sluice.Lease;
 import dev.sluice.Limiter;
 import dev.sluice.LimiterClosedException;
+import dev.sluice.LimiterConfig;
+import dev.sluice.QueueTimeoutException;
 import dev.sluice.ScheduleOptions;
+import dev.sluice.TraceEvent;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CountDownLatch;
@@ -105,6 +109,24 @@ public abstract class CloseCases extends ConformanceCase {
   }
 
   @Test
+  void aNestedCallOfAnotherLimiterKeepsTheOuterCallbackFromClosingItsOwn() throws Exception {
+    Limiter outer = open(cap(1));
+    Limiter inner = track(Limiter.open(storeFactory().create(poolName + "-inner", clock), cap(1)));
+    Throwable refused =
+        outer.call(
+            () -> {
+              inner.call(() -> "nested");
+              try {
+                outer.close();
+                return null;
+              } catch (IllegalStateException e) {
+                return e;
+              }
+            });
+    assertThat(refused).isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
   void closingOneLimiterLeavesAnotherOnThePoolAlone() throws Exception {
     Limiter a = open(cap(1));
     Limiter b = open(cap(1));
@@ -154,5 +176,103 @@ public abstract class CloseCases extends ConformanceCase {
     }
     Limiter last = open(cap(2));
     assertThat(last.inspect().leases()).isEmpty();
+  }
+
+  @Test
+  void aContinuationOfTheLimitersOwnFutureMayCloseIt() throws Exception {
+    Limiter limiter = open(cap(1));
+    Lease holder = limiter.acquire(1);
+    CompletableFuture<String> ran = limiter.schedule(() -> "ran");
+    CompletableFuture<Void> closedAfterRun = ran.thenRun(limiter::close);
+    holder.close();
+    await(closedAfterRun);
+    assertThat(ran).isCompletedWithValue("ran");
+    assertThatThrownBy(() -> limiter.acquire(1)).isInstanceOf(LimiterClosedException.class);
+  }
+
+  /** A limiter whose next admission waits a second for spacing, so requests queue. */
+  private Limiter spacedAndJustAdmitted() throws Exception {
+    Limiter limiter = open(LimiterConfig.builder().minTime(Duration.ofSeconds(1)).build());
+    limiter.acquire(1).close();
+    return limiter;
+  }
+
+  @Test
+  void aContinuationOfATimedOutFutureMayCloseTheLimiter() throws Exception {
+    Limiter limiter = spacedAndJustAdmitted();
+    CompletableFuture<String> timedOut =
+        limiter.schedule(
+            a -> "never", ScheduleOptions.builder().queueTimeout(Duration.ofMillis(5)).build());
+    CompletableFuture<Void> closed = timedOut.handle((v, e) -> e).thenRun(limiter::close);
+    clock.advance(Duration.ofMillis(5));
+    await(closed);
+    assertThat(awaitFailure(timedOut)).isInstanceOf(QueueTimeoutException.class);
+  }
+
+  @Test
+  void aContinuationOfACancelledFutureMayCloseTheLimiter() throws Exception {
+    Limiter limiter = spacedAndJustAdmitted();
+    CompletableFuture<String> cancelled = limiter.schedule(() -> "never");
+    CompletableFuture<Void> closed = cancelled.handle((v, e) -> e).thenRun(limiter::close);
+    assertThat(cancelled.cancel(true)).isTrue();
+    await(closed);
+    assertThatThrownBy(() -> limiter.acquire(1)).isInstanceOf(LimiterClosedException.class);
+  }
+
+  @Test
+  void closeRejectsQueuedRequestsWithoutGrantingAnyOfThemOnTheWay() throws Exception {
+    LimiterConfig config = LimiterConfig.builder().maxConcurrent(2).reservoir(10).build();
+    Limiter other = open(config);
+    Limiter closing = open(config);
+    Lease heldByOther = other.acquire(1);
+    CompletableFuture<String> heavyHead =
+        closing.schedule(a -> "heavy", ScheduleOptions.builder().weight(2).build());
+    CompletableFuture<String> light = closing.schedule(() -> "light");
+    CompletableFuture<String> otherBehind = other.schedule(() -> "other");
+    closing.close();
+    assertThat(awaitFailure(heavyHead)).isInstanceOf(LimiterClosedException.class);
+    assertThat(awaitFailure(light)).isInstanceOf(LimiterClosedException.class);
+    assertThat(await(otherBehind)).isEqualTo("other");
+    heldByOther.close();
+    // Only the two requests of the other limiter were ever admitted and spent tokens.
+    assertThat(other.currentReservoir()).hasValue(8);
+    assertThat(other.inspect().trace())
+        .filteredOn(e -> e.kind() == TraceEvent.Kind.ADMITTED)
+        .hasSize(2);
+  }
+
+  @Test
+  void requestsRacingCloseEitherRunOrAreRejectedAndNothingLeaks() throws Exception {
+    for (int round = 0; round < 50; round++) {
+      Limiter limiter = open(cap(1));
+      CountDownLatch go = new CountDownLatch(1);
+      List<CompletableFuture<Integer>> futures = new java.util.concurrent.CopyOnWriteArrayList<>();
+      Thread submitter =
+          new Thread(
+              () -> {
+                try {
+                  go.await();
+                } catch (InterruptedException e) {
+                  return;
+                }
+                for (int i = 0; i < 20; i++) {
+                  futures.add(limiter.schedule(() -> 1));
+                }
+              });
+      submitter.start();
+      go.countDown();
+      limiter.close();
+      submitter.join(SAFETY.toMillis());
+      for (CompletableFuture<Integer> f : futures) {
+        assertThat(f).as("round %d", round).isDone();
+        if (f.isCompletedExceptionally()) {
+          assertThat(awaitFailure(f)).isInstanceOf(LimiterClosedException.class);
+        }
+      }
+      Limiter probe = open(cap(1));
+      assertThat(probe.inspect().leases()).as("round %d", round).isEmpty();
+      assertThat(probe.inspect().waiters()).as("round %d", round).isEmpty();
+      probe.close();
+    }
   }
 }

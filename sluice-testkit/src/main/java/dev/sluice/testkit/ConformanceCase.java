@@ -24,11 +24,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Fixtures shared by the conformance cases: a fresh pool name and a manual clock per test, limiter
- * opening and closing, and waits on events with a generous safety timeout (never a sleep).
+ * opening and closing, and waits on events with a generous safety timeout (never a sleep). Each
+ * test also has a hard timeout, so a deadlock fails the test instead of hanging the build.
  */
+@Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 public abstract class ConformanceCase {
   /** The safety net for waits on events that must happen; never a pacing delay. */
   protected static final Duration SAFETY = Duration.ofSeconds(20);
@@ -49,6 +52,11 @@ public abstract class ConformanceCase {
    */
   protected ConformanceCase(StoreFactory stores) {
     this.stores = stores;
+  }
+
+  /** The store under test, for tests that need a second pool. */
+  protected StoreFactory storeFactory() {
+    return stores;
   }
 
   /** A handle on this test's pool, on the manual clock. */

@@ -66,4 +66,20 @@ public abstract class FailureCases extends ConformanceCase {
     assertThat(await(limiter.schedule(() -> "fine"))).isEqualTo("fine");
     assertThat(limiter.currentReservoir()).hasValue(Long.MAX_VALUE - 1);
   }
+
+  @Test
+  void anotherOwnerOfThePoolIsWokenWhenThisOneFreesCapacity() throws Exception {
+    requireManualClock();
+    // A wrapped store is a second owner of the same pool, as a second process would be.
+    Limiter first = open(cap(1));
+    Limiter second = track(Limiter.open(new FailingStore(store()), cap(1)));
+    Lease held = first.acquire(1);
+    CompletableFuture<String> waiting = second.schedule(() -> "woken");
+    held.close();
+    assertThat(await(waiting)).isEqualTo("woken");
+    Lease heldBySecond = second.acquire(1);
+    CompletableFuture<String> back = first.schedule(() -> "back");
+    heldBySecond.close();
+    assertThat(await(back)).isEqualTo("back");
+  }
 }
