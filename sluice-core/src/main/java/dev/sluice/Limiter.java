@@ -118,8 +118,8 @@ public interface Limiter extends AutoCloseable {
    * <p>Run-time refusals arrive through the future, never as a throw: {@link
    * LimiterClosedException} if the limiter is closing (or its executor refused the task), {@link
    * QueueTimeoutException}, {@link LeaseExpiredException}, {@link BackendFailureException}. The
-   * future completes on the limiter's executor or on the thread that completed or withdrew it,
-   * never on a store or timer thread.
+   * future completes on a limiter thread (the executor's or the pool's own) or on the thread that
+   * completed or withdrew it, never on a store or timer thread.
    *
    * @param task the work, given the admission
    * @param options weight, lease lifetime, queue timeout

@@ -68,7 +68,7 @@ final class LimiterImpl implements Limiter {
     this.pool = pool;
     this.config = pool.config();
     this.executor = options.executor().orElse(pool.callbacks());
-    this.followUps = this::runOnExecutor;
+    this.followUps = this::runFollowUp;
     this.clock = options.clock().orElse(pool.storeClock());
     this.listener = options.listener().orElse(null);
     this.deadlines = new DeadlineQueue(clock);
@@ -186,10 +186,14 @@ final class LimiterImpl implements Limiter {
     }
   }
 
-  /** Runs follow-up work on the callback executor, or here if the executor refuses it. */
-  private void runOnExecutor(Runnable work) {
+  /**
+   * Runs follow-up work — completing a future, withdrawing at a deadline — on the pool's own
+   * callback threads, so user continuations never run on a store or timer thread and never wait
+   * behind the user's executor; here if those threads are gone.
+   */
+  private void runFollowUp(Runnable work) {
     try {
-      executor.execute(work);
+      pool.callbacks().execute(work);
     } catch (RejectedExecutionException e) {
       work.run();
     }
@@ -412,27 +416,30 @@ final class LimiterImpl implements Limiter {
     LimiterClosedException reason = closedException();
     java.util.List<Ticket> tickets = new java.util.ArrayList<>(unstarted);
     tickets.sort(java.util.Comparator.comparingLong(t -> t.ref));
-    java.util.List<Ticket> cleaned = new java.util.ArrayList<>();
-    java.util.List<Long> entries = new java.util.ArrayList<>();
     java.util.List<Ticket> withdrawn = new java.util.ArrayList<>();
+    java.util.Set<Ticket> endedByCleanup = new java.util.HashSet<>();
+    java.util.Set<Long> refs = new java.util.HashSet<>();
     for (Ticket t : tickets) {
-      long cleanup = t.withdrawState(reason);
-      if (cleanup != Ticket.NOT_WITHDRAWN) {
+      int how = t.withdrawState(reason);
+      if (how != Ticket.NOT_WITHDRAWN) {
         withdrawn.add(t);
-      }
-      if (cleanup > 0) {
-        cleaned.add(t);
-        entries.add(cleanup);
+        if (how == Ticket.END_AFTER_CLEANUP) {
+          refs.add(t.ref);
+          endedByCleanup.add(t);
+        }
       }
     }
     CompletableFuture<?> done =
-        entries.isEmpty() ? CompletableFuture.completedFuture(null) : pool.withdrawAsync(entries);
+        refs.isEmpty() ? CompletableFuture.completedFuture(null) : pool.withdrawAsync(refs);
     for (Ticket t : withdrawn) {
       t.notifyWithdrawn();
+      if (!endedByCleanup.contains(t)) {
+        t.end();
+      }
     }
     done.whenComplete(
         (r, e) -> {
-          for (Ticket t : cleaned) {
+          for (Ticket t : endedByCleanup) {
             t.end();
           }
         });
@@ -498,7 +505,7 @@ final class LimiterImpl implements Limiter {
               event(LimiterEvent.Kind.TIMED_OUT, t);
             }
           };
-      t.deadlineEntry(deadlines.add(t.deadlineNanos, () -> runOnExecutor(expire)));
+      t.deadlineEntry(deadlines.add(t.deadlineNanos, () -> runFollowUp(expire)));
     }
   }
 

@@ -23,7 +23,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -107,7 +106,15 @@ final class SharedPool {
         }
       }
       callbacks.shutdown();
-      session.close(Transitions.retire(owner));
+      try {
+        session.close(Transitions.retire(owner));
+      } catch (RuntimeException e) {
+        // A failed store cannot retire the owner; closing the session still frees this JVM's
+        // side, and a store with owner liveness reclaims what the owner held.
+        System.getLogger(SharedPool.class.getName())
+            .log(System.Logger.Level.WARNING, "pool '" + name + "': retiring the owner failed", e);
+        session.close();
+      }
     }
   }
 
@@ -215,24 +222,30 @@ final class SharedPool {
           stamp[0] = stamps.incrementAndGet();
           return a;
         };
+    CompletableFuture<Applied<AcquireResult>> f;
+    synchronized (t) {
+      if (!t.beginSubmit()) {
+        // Withdrawn before it was sent: the withdrawal ended it, and the store never saw it.
+        return;
+      }
+      try {
+        f = session.submit(tx);
+      } catch (RuntimeException e) {
+        f = CompletableFuture.failedFuture(e);
+      }
+    }
     if (!async) {
       Applied<AcquireResult> a;
       try {
-        a = session.execute(tx);
-      } catch (RuntimeException e) {
+        a = f.join();
+      } catch (CompletionException e) {
         waiting.remove(t.ref);
         t.refused();
-        throw failure(e);
+        throw failure(unwrap(e));
       }
       handle(a, stamp[0]);
       route(t, a.value());
       return;
-    }
-    CompletableFuture<Applied<AcquireResult>> f;
-    try {
-      f = session.submit(tx);
-    } catch (RuntimeException e) {
-      f = CompletableFuture.failedFuture(e);
     }
     f.whenComplete(
         (a, e) -> {
@@ -273,14 +286,9 @@ final class SharedPool {
     }
   }
 
-  /** Withdraws a queue entry (or gives back its racing grant), then counts the request ended. */
-  void withdrawThenEnd(long entryId, Ticket t) {
-    submit(Transitions.withdraw(List.of(entryId), owner)).whenComplete((r, e) -> t.end());
-  }
-
-  /** Withdraws entries (or gives back their racing grants) in one transition. */
-  CompletableFuture<?> withdrawAsync(List<Long> entryIds) {
-    return submit(Transitions.withdraw(entryIds, owner));
+  /** Withdraws requests by reference (or gives back their racing grants) in one transition. */
+  CompletableFuture<?> withdrawAsync(java.util.Collection<Long> refs) {
+    return submit(Transitions.withdraw(refs, owner));
   }
 
   /** Releases a lease and waits for the store to apply it. */

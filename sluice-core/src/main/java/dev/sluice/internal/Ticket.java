@@ -16,10 +16,13 @@ import java.util.List;
  * withdrawn. One atomic state decides every race — a grant against a cancel, a timeout against a
  * start — so exactly one party completes the request and exactly one does its store clean-up.
  *
- * <p>Clean-up rule: a request withdrawn while {@code PENDING} (its acquire not yet answered) is
- * cleaned up by whoever handles the acquire's answer; otherwise the withdrawing thread cleans up.
- * Every clean-up of a request that never started is a {@link Transitions#withdraw}, which also
- * gives back what a racing grant spent. {@link #end()} counts the request out of its limiter once.
+ * <p>Clean-up rule: the withdrawing thread sends a {@link Transitions#withdraw} of the request's
+ * reference at once, so every later operation of this JVM sees it gone; it also gives back what a
+ * racing grant spent, and its completion ends the request. The acquire is sent under this ticket's
+ * monitor, and a withdrawal of a {@code PENDING} request takes the same monitor: either the acquire
+ * was sent first, and the withdrawal, sent after it, cleans up whatever it made; or the acquire is
+ * never sent, and there is nothing to clean up. A request the store itself dropped needs no
+ * clean-up. {@link #end()} counts the request out of its limiter once.
  */
 abstract class Ticket {
   static final int PENDING = 0;
@@ -31,10 +34,13 @@ abstract class Ticket {
   static final int WITHDRAWN_PENDING = 6;
 
   /** {@link #withdrawState}: this call did not withdraw the request. */
-  static final long NOT_WITHDRAWN = -1;
+  static final int NOT_WITHDRAWN = -1;
 
-  /** {@link #withdrawState}: withdrawn; the acquire's answer will do the store clean-up. */
-  static final long CLEANED_BY_ANSWER = 0;
+  /** {@link #withdrawState}: withdrawn before its acquire was sent; nothing to clean up. */
+  static final int END_NOW = 0;
+
+  /** {@link #withdrawState}: withdrawn; end it once the store withdrawal has been applied. */
+  static final int END_AFTER_CLEANUP = 1;
 
   private static final VarHandle STATE;
   private static final VarHandle WHY;
@@ -58,7 +64,6 @@ abstract class Ticket {
   final long deadlineNanos;
   final long queueWaitMillis;
   private volatile int state;
-  private volatile long entryId;
   private volatile LeaseRecord lease;
   private volatile DeadlineQueue.Entry deadline;
 
@@ -66,6 +71,9 @@ abstract class Ticket {
   private volatile Object why;
 
   private volatile boolean ended;
+
+  /** Whether the acquire was sent to the store; guarded by this ticket's monitor. */
+  private boolean submitted;
 
   /** Whether the limiter tracks this ticket as unstarted work that close() may reject. */
   volatile boolean tracked;
@@ -144,42 +152,51 @@ abstract class Ticket {
   /** The store's answer to the acquire: admitted at once. */
   final void acquiredNow(LeaseRecord granted) {
     this.lease = granted;
-    this.entryId = granted.id();
     if (cas(PENDING, GRANTED)) {
       cancelDeadline();
       onGranted();
-    } else {
-      // Withdrawn before the answer arrived: this thread owns the clean-up.
-      limiter.shared().withdrawThenEnd(granted.id(), this);
     }
+    // Otherwise withdrawn meanwhile: the withdrawal, sent after this acquire, gives it back.
+  }
+
+  /**
+   * Called under this ticket's monitor just before its acquire is sent.
+   *
+   * @return false if it was withdrawn first: then the acquire must not be sent
+   */
+  final boolean beginSubmit() {
+    if (state != PENDING) {
+      return false;
+    }
+    submitted = true;
+    return true;
   }
 
   /** The store's answer to the acquire: queued as {@code id}. */
   final void queued(long id) {
-    this.entryId = id;
     if (cas(PENDING, QUEUED)) {
       limiter.event(LimiterEvent.Kind.QUEUED, this);
     } else if (state == WITHDRAWN_PENDING) {
       // The acquire registered the ticket as waiting after the withdrawal forgot it.
       limiter.shared().forget(this);
-      limiter.shared().withdrawThenEnd(id, this);
     }
   }
 
   /** The store's answer to the acquire: nothing was queued or granted. */
   final void refused() {
-    if (cas(PENDING, DONE) || state == WITHDRAWN_PENDING) {
+    if (cas(PENDING, DONE)) {
       cancelDeadline();
       limiter.shared().forget(this);
       limiter.unstarted(this, false);
       end();
+    } else if (state == WITHDRAWN_PENDING) {
+      limiter.shared().forget(this);
     }
   }
 
   /** A transition granted this waiting request. */
   final void granted(LeaseRecord granted) {
     this.lease = granted;
-    this.entryId = granted.id();
     // Re-read on failure: the acquiring thread may move PENDING to QUEUED between two attempts.
     while (true) {
       int s = state;
@@ -200,18 +217,13 @@ abstract class Ticket {
     WHY.compareAndSet(this, null, reason);
     while (true) {
       int s = state;
-      if (s == QUEUED) {
-        if (cas(QUEUED, WITHDRAWN)) {
-          finishWithdraw();
-          end();
-          return;
-        }
-      } else if (s == PENDING) {
-        if (cas(PENDING, WITHDRAWN_PENDING)) {
-          finishWithdraw();
-          return;
-        }
-      } else {
+      if (s != QUEUED && s != PENDING) {
+        return;
+      }
+      // The store holds nothing of it any more, so there is nothing to clean up.
+      if (cas(s, WITHDRAWN)) {
+        finishWithdraw();
+        end();
         return;
       }
     }
@@ -224,17 +236,19 @@ abstract class Ticket {
    * @return true if this call withdrew it
    */
   final boolean withdraw(Object reason) {
-    long cleanup = withdrawState(reason);
-    if (cleanup == NOT_WITHDRAWN) {
+    int how = withdrawState(reason);
+    if (how == NOT_WITHDRAWN) {
       return false;
     }
     // The store clean-up is sent before the future completes, so whoever sees the future done
     // and inspects the pool sees the request gone; the ticket ends after the future completed.
     java.util.concurrent.CompletableFuture<?> cleaned =
-        cleanup > 0 ? limiter.shared().withdrawAsync(List.of(cleanup)) : null;
+        how == END_AFTER_CLEANUP ? limiter.shared().withdrawAsync(List.of(ref)) : null;
     onWithdrawn(why);
     if (cleaned != null) {
       cleaned.whenComplete((r, e) -> end());
+    } else {
+      end();
     }
     return true;
   }
@@ -243,20 +257,26 @@ abstract class Ticket {
    * Withdraws the request if it has not started, leaving the store clean-up and the call of {@link
    * #onWithdrawn} to the caller.
    *
-   * @return the queue entry or lease id to withdraw in the store, {@link #CLEANED_BY_ANSWER}, or
-   *     {@link #NOT_WITHDRAWN}
+   * @return {@link #END_NOW}, {@link #END_AFTER_CLEANUP} or {@link #NOT_WITHDRAWN}
    */
-  final long withdrawState(Object reason) {
+  final int withdrawState(Object reason) {
     WHY.compareAndSet(this, null, reason);
     while (true) {
       int s = state;
-      int next = s == PENDING ? WITHDRAWN_PENDING : WITHDRAWN;
-      if (s != PENDING && s != QUEUED && s != GRANTED) {
+      if (s == PENDING) {
+        synchronized (this) {
+          if (cas(PENDING, WITHDRAWN_PENDING)) {
+            forgetWithdrawn();
+            return submitted ? END_AFTER_CLEANUP : END_NOW;
+          }
+        }
+      } else if (s == QUEUED || s == GRANTED) {
+        if (cas(s, WITHDRAWN)) {
+          forgetWithdrawn();
+          return END_AFTER_CLEANUP;
+        }
+      } else {
         return NOT_WITHDRAWN;
-      }
-      if (cas(s, next)) {
-        forgetWithdrawn();
-        return s == PENDING ? CLEANED_BY_ANSWER : entryId;
       }
     }
   }

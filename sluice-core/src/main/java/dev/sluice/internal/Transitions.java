@@ -15,6 +15,7 @@ import dev.sluice.spi.WaiterRecord;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -97,37 +98,42 @@ final class Transitions {
   }
 
   /**
-   * Takes requests back that never started: each leaves the queue, or gives back the grant it got
-   * meanwhile, with what that grant spent ({@link PoolMachine#unspend}). All leave before anything
-   * is granted, so withdrawing the head cannot hand its place to the next withdrawn request.
+   * Takes requests back that never started, named by their owner references: each leaves the queue,
+   * or gives back the grant it got meanwhile with what that grant spent ({@link
+   * PoolMachine#unspend}). All leave before anything is granted, so withdrawing the head cannot
+   * hand its place to the next withdrawn request. A reference found nowhere (not yet arrived, or
+   * already gone) changes nothing.
+   *
+   * @return how many entries were removed
    */
-  static Transition<Applied<List<Withdrawal>>> withdraw(List<Long> entryIds, String owner) {
+  static Transition<Applied<Integer>> withdraw(Collection<Long> ownerRefs, String owner) {
     return transition(
         false,
         (s, now, fx) -> {
-          List<Withdrawal> out = new ArrayList<>(entryIds.size());
-          for (long entryId : entryIds) {
-            out.add(withdrawOne(s, entryId, owner, now));
+          Set<Long> refs = ownerRefs instanceof Set<Long> set ? set : new HashSet<>(ownerRefs);
+          int removed = 0;
+          for (var it = s.waiterIterator(); it.hasNext(); ) {
+            WaiterRecord w = it.next();
+            if (w.owner().equals(owner) && refs.contains(w.ownerRef())) {
+              it.remove();
+              s.trace().add(TraceEvent.Kind.WITHDRAWN, w.id(), owner, s.activeWeight(), now);
+              removed++;
+            }
           }
-          return out;
+          List<LeaseRecord> granted = new ArrayList<>();
+          for (LeaseRecord l : s.leases()) {
+            if (l.owner().equals(owner) && refs.contains(l.ownerRef())) {
+              granted.add(l);
+            }
+          }
+          for (LeaseRecord l : granted) {
+            s.removeLease(l.id());
+            PoolMachine.unspend(s, l);
+            s.trace().add(TraceEvent.Kind.WITHDRAWN, l.id(), owner, s.activeWeight(), now);
+            removed++;
+          }
+          return removed;
         });
-  }
-
-  private static Withdrawal withdrawOne(PoolState s, long entryId, String owner, long now) {
-    WaiterRecord w = s.waiter(entryId);
-    if (w != null && w.owner().equals(owner)) {
-      s.removeWaiter(entryId);
-      s.trace().add(TraceEvent.Kind.WITHDRAWN, entryId, owner, s.activeWeight(), now);
-      return Withdrawal.WAS_QUEUED;
-    }
-    LeaseRecord l = s.lease(entryId);
-    if (l != null && l.owner().equals(owner)) {
-      s.removeLease(entryId);
-      PoolMachine.unspend(s, l);
-      s.trace().add(TraceEvent.Kind.WITHDRAWN, entryId, owner, s.activeWeight(), now);
-      return Withdrawal.WAS_GRANTED;
-    }
-    return Withdrawal.GONE;
   }
 
   /** Applies whatever time has made due: expiries, refills, queue deadlines, grants. */

@@ -339,6 +339,17 @@ public final class PoolState {
     return ++lastFencingToken;
   }
 
+  /**
+   * Makes the next fencing token greater than {@code floor}; a store calls it with its durable
+   * reservation when it cannot be sure that every token it issued was persisted.
+   */
+  public void raiseFencingFloor(long floor) {
+    if (floor > lastFencingToken) {
+      lastFencingToken = floor;
+      dirty = true;
+    }
+  }
+
   /** The last fencing token issued. */
   public long lastFencingToken() {
     return lastFencingToken;

@@ -131,6 +131,7 @@ public abstract class CancellationCases extends ConformanceCase {
             LimiterOptions.builder().executor(held).build());
     AtomicInteger runs = new AtomicInteger();
     CompletableFuture<Integer> f = limiter.schedule(runs::incrementAndGet);
+    settled(limiter);
     assertThat(held.heldCount()).as("granted, not yet started").isEqualTo(1);
     assertThat(limiter.currentReservoir()).hasValue(4);
     assertThat(f.cancel(false)).isTrue();

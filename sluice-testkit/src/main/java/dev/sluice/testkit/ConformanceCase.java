@@ -130,6 +130,16 @@ public abstract class ConformanceCase {
     return fail("expected the future to fail, but it completed with " + future.join());
   }
 
+  /**
+   * Waits until the store has applied everything this JVM sent it for {@code limiter}'s pool, and
+   * this JVM has handled the answers: a store applies one owner's operations in order, so an
+   * inspection answers only after them. Tests on the manual clock call it before they move time or
+   * count timers, because a store may apply operations on its own thread.
+   */
+  protected static void settled(Limiter limiter) {
+    limiter.inspect();
+  }
+
   /** Waits for a latch. */
   protected static void await(CountDownLatch latch) throws InterruptedException {
     assertThat(latch.await(SAFETY.toMillis(), TimeUnit.MILLISECONDS))

@@ -134,6 +134,7 @@ public abstract class LeaseCases extends ConformanceCase {
             LimiterOptions.builder().executor(held).build());
     boolean[] ran = new boolean[1];
     CompletableFuture<Boolean> late = limiter.schedule(() -> ran[0] = true);
+    settled(limiter);
     clock.advance(Duration.ofSeconds(1));
     held.runNext();
     Throwable failure = awaitFailure(late);

@@ -61,7 +61,24 @@ public final class ManualClock implements TimeSource {
 
   @Override
   public synchronized Timer schedule(Runnable task, long delayNanos) {
-    Task t = new Task(nanos + Math.max(0, delayNanos), sequence++, task);
+    if (delayNanos <= 0) {
+      // Already due, as a real clock's timer would be: it runs at once, on its own thread.
+      scheduled++;
+      java.util.concurrent.atomic.AtomicBoolean cancelled =
+          new java.util.concurrent.atomic.AtomicBoolean();
+      Thread runner =
+          new Thread(
+              () -> {
+                if (!cancelled.get()) {
+                  task.run();
+                }
+              },
+              "manual-clock-due");
+      runner.setDaemon(true);
+      runner.start();
+      return () -> cancelled.set(true);
+    }
+    Task t = new Task(nanos + delayNanos, sequence++, task);
     tasks.add(t);
     scheduled++;
     return () -> {

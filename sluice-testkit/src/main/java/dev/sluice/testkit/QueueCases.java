@@ -109,8 +109,10 @@ public abstract class QueueCases extends ConformanceCase {
     boolean[] ran = new boolean[1];
     CompletableFuture<Boolean> late =
         limiter.schedule(a -> ran[0] = true, timeout(Duration.ofSeconds(2)));
+    settled(limiter);
     clock.advance(Duration.ofSeconds(1));
     holder.close();
+    settled(limiter);
     assertThat(held.heldCount()).isEqualTo(1);
     clock.advance(Duration.ofSeconds(1));
     held.runNext();

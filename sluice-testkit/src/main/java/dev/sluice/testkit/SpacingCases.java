@@ -97,6 +97,7 @@ public abstract class SpacingCases extends ConformanceCase {
     limiter.acquire(1).close();
     assertThat(clock.pendingTimers()).isZero();
     CompletableFuture<Integer> next = limiter.schedule(() -> 1);
+    settled(limiter);
     assertThat(clock.pendingTimers()).isEqualTo(1);
     assertThat(clock.pendingDueNanos()).containsExactly(clock.monotonicNanos() + GAP.toNanos());
     clock.advance(GAP);
@@ -122,9 +123,12 @@ public abstract class SpacingCases extends ConformanceCase {
     for (int i = 0; i < 5; i++) {
       futures.add(limiter.schedule(a -> a, ScheduleOptions.defaults()));
     }
+    settled(limiter);
     for (int i = 0; i < 5; i++) {
       clock.advance(Duration.ofMillis(37));
+      settled(limiter);
       clock.advance(Duration.ofMillis(63));
+      settled(limiter);
     }
     Instant previous = null;
     for (CompletableFuture<Admission> f : futures) {

@@ -50,6 +50,7 @@ public abstract class TimerCases extends ConformanceCase {
         open(LimiterConfig.builder().maxConcurrent(1).expiration(Duration.ofSeconds(7)).build());
     Lease holder = limiter.acquire(1);
     CompletableFuture<Integer> w = limiter.schedule(() -> 1);
+    settled(limiter);
     assertThat(clock.pendingTimers()).isEqualTo(1);
     assertThat(clock.pendingDueNanos())
         .containsExactly(clock.monotonicNanos() + Duration.ofSeconds(7).toNanos());

@@ -1,0 +1,181 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.local;
+
+import dev.sluice.StoreFormatException;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
+
+/**
+ * A pool directory on the local disk: where its files live and who may use them. A private pool is
+ * mode 0700 with files 0600; a shared pool belongs to a dedicated group the caller is in, mode 2770
+ * with files 0660. Anything else writable by the group or the world, a symlink, or a file in place
+ * of the directory is refused with an error naming the path.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class PoolDirectory {
+  private static final Set<PosixFilePermission> PRIVATE_DIR =
+      PosixFilePermissions.fromString("rwx------");
+
+  private final Path path;
+  private final boolean shared;
+
+  private PoolDirectory(Path path, boolean shared) {
+    this.path = path;
+    this.shared = shared;
+  }
+
+  /**
+   * Opens the directory, creating it (mode 0700) with its {@code notify/} and {@code owners/}
+   * subdirectories if missing, and checks its ownership and mode.
+   *
+   * @param requested the directory, relative or absolute
+   * @return the checked directory, by its real path
+   * @throws StoreFormatException if the path is not a usable pool directory
+   */
+  public static PoolDirectory open(Path requested) {
+    Path absolute = requested.toAbsolutePath().normalize();
+    try {
+      if (Files.isSymbolicLink(absolute)) {
+        throw refuse(absolute, "is a symbolic link; give the real directory");
+      }
+      if (!Files.exists(absolute, LinkOption.NOFOLLOW_LINKS)) {
+        Path parent = absolute.getParent();
+        if (parent != null) {
+          Files.createDirectories(parent);
+        }
+        try {
+          Files.createDirectory(absolute, PosixFilePermissions.asFileAttribute(PRIVATE_DIR));
+        } catch (FileAlreadyExistsException raced) {
+          // Another process created it first; it is checked below like any existing directory.
+        }
+      }
+      if (!Files.isDirectory(absolute, LinkOption.NOFOLLOW_LINKS)) {
+        throw refuse(absolute, "is not a directory");
+      }
+      Path real = absolute.toRealPath();
+      boolean shared = checkMode(real);
+      PoolDirectory dir = new PoolDirectory(real, shared);
+      dir.ensureSubdirectory(dir.notifyDir());
+      dir.ensureSubdirectory(dir.ownersDir());
+      return dir;
+    } catch (IOException e) {
+      throw new StoreFormatException(
+          "cannot open pool directory " + absolute + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static boolean checkMode(Path dir) throws IOException {
+    Set<PosixFilePermission> perms = Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS);
+    int uid = (Integer) Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS);
+    int gid = (Integer) Files.getAttribute(dir, "unix:gid", LinkOption.NOFOLLOW_LINKS);
+    int mode = (Integer) Files.getAttribute(dir, "unix:mode", LinkOption.NOFOLLOW_LINKS);
+    if (perms.contains(PosixFilePermission.OTHERS_WRITE)) {
+      throw refuse(dir, "is writable by everyone (mode " + octal(mode) + "); use 0700 or 2770");
+    }
+    if (!perms.contains(PosixFilePermission.GROUP_WRITE)) {
+      if (uid != ProcessIdentity.uid()) {
+        throw refuse(dir, "belongs to another user (uid " + uid + ")");
+      }
+      return false;
+    }
+    boolean setgid = (mode & 02000) != 0;
+    if (!setgid || !ProcessIdentity.groups().contains(gid)) {
+      throw refuse(
+          dir,
+          "is group-writable (mode "
+              + octal(mode)
+              + ", group "
+              + gid
+              + ") but is not a shared pool directory: that needs mode 2770 and a group this"
+              + " process is in");
+    }
+    return true;
+  }
+
+  private static String octal(int mode) {
+    return String.format("%04o", mode & 07777);
+  }
+
+  private static StoreFormatException refuse(Path dir, String why) {
+    return new StoreFormatException("pool directory " + dir + " " + why);
+  }
+
+  private void ensureSubdirectory(Path sub) throws IOException {
+    if (Files.isSymbolicLink(sub)) {
+      throw refuse(path, "has a symbolic link at " + sub.getFileName());
+    }
+    if (!Files.exists(sub, LinkOption.NOFOLLOW_LINKS)) {
+      try {
+        Files.createDirectory(sub, dirAttribute());
+      } catch (FileAlreadyExistsException raced) {
+        // Created by another process at the same moment.
+      }
+    }
+    if (!Files.isDirectory(sub, LinkOption.NOFOLLOW_LINKS)) {
+      throw refuse(path, "has a non-directory at " + sub.getFileName());
+    }
+  }
+
+  /** The directory's real path. */
+  public Path path() {
+    return path;
+  }
+
+  /** Whether this is a group-shared pool (files 0660) rather than a private one (files 0600). */
+  public boolean shared() {
+    return shared;
+  }
+
+  /** The directory whose {@code pulse} file writers touch to wake waiters. */
+  public Path notifyDir() {
+    return path.resolve("notify");
+  }
+
+  /** The directory of owner lock files and sockets. */
+  public Path ownersDir() {
+    return path.resolve("owners");
+  }
+
+  /** A file in the directory. */
+  public Path file(String name) {
+    return path.resolve(name);
+  }
+
+  /** Permissions for files this pool creates. */
+  public FileAttribute<Set<PosixFilePermission>> fileAttribute() {
+    return PosixFilePermissions.asFileAttribute(
+        PosixFilePermissions.fromString(shared ? "rw-rw----" : "rw-------"));
+  }
+
+  private FileAttribute<Set<PosixFilePermission>> dirAttribute() {
+    return PosixFilePermissions.asFileAttribute(
+        PosixFilePermissions.fromString(shared ? "rwxrwx---" : "rwx------"));
+  }
+
+  /** Creates {@code file} with this pool's file mode if it does not exist. */
+  public void createFile(Path file) throws IOException {
+    try {
+      Files.createFile(file, fileAttribute());
+    } catch (FileAlreadyExistsException exists) {
+      if (Files.isSymbolicLink(file) || !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+        throw refuse(path, "has something other than a regular file at " + path.relativize(file));
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return path.toString();
+  }
+}

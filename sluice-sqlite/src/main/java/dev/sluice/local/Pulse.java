@@ -1,0 +1,59 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.local;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * The {@code notify/pulse} file of a pool. A writer stores a token of the commit it is about to
+ * make there, under the gate and before the commit, so a woken waiter that then takes the gate
+ * reads at least that commit. Watchers learn of pulses through {@link PulseWatcher}.
+ *
+ * <p>Writes must happen under the pool's gate.
+ */
+public final class Pulse {
+  private static final String FILE = "pulse";
+
+  private Pulse() {}
+
+  /** The pulse file of a pool directory. */
+  public static Path file(PoolDirectory dir) {
+    return dir.notifyDir().resolve(FILE);
+  }
+
+  /**
+   * Writes {@code version}, a token unique to the commit; every watcher of the pool wakes.
+   *
+   * @throws IOException if the file cannot be written, for example because {@code notify/} was
+   *     deleted
+   */
+  public static void write(PoolDirectory dir, String version) throws IOException {
+    Path file = file(dir);
+    try (FileChannel ch =
+        FileChannel.open(
+            file,
+            java.util.Set.of(
+                StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING),
+            dir.fileAttribute())) {
+      ch.write(ByteBuffer.wrap(version.getBytes(StandardCharsets.US_ASCII)));
+    }
+  }
+
+  /** Reads the last pulse written, or an empty string if there is none or it is unreadable. */
+  public static String read(PoolDirectory dir) {
+    try {
+      return java.nio.file.Files.readString(file(dir), StandardCharsets.US_ASCII).trim();
+    } catch (IOException e) {
+      return "";
+    }
+  }
+}

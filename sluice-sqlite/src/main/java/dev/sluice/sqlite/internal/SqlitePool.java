@@ -1,0 +1,315 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.sqlite.internal;
+
+import dev.sluice.BackendFailureException;
+import dev.sluice.LimiterConfig;
+import dev.sluice.SluiceException;
+import dev.sluice.TimeSource;
+import dev.sluice.local.GateLock;
+import dev.sluice.local.LivenessWatcher;
+import dev.sluice.local.Owner;
+import dev.sluice.local.PoolDirectory;
+import dev.sluice.local.Pulse;
+import dev.sluice.local.PulseWatcher;
+import dev.sluice.spi.LeaseRecord;
+import dev.sluice.spi.PoolState;
+import dev.sluice.spi.Transition;
+import dev.sluice.spi.TransitionContext;
+import dev.sluice.spi.WaiterRecord;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.LinkedBlockingQueue;
+
+/**
+ * One pool directory as seen by this JVM: the gate, the database, a cached copy of the state, and
+ * the coordinator thread that runs every transaction of every owner of this JVM. Pending
+ * transitions are applied in one batch under one gate hold, one commit and one pulse (group
+ * commit), in the order they were submitted.
+ *
+ * <p>Thread-safe. Callers never block on the gate: they queue work for the coordinator.
+ */
+final class SqlitePool {
+  private static final Map<Path, SqlitePool> OPEN = new HashMap<>();
+  private static final int MAX_BATCH = 256;
+  private static final String JVM_TOKEN =
+      Long.toHexString(ProcessHandle.current().pid())
+          + "-"
+          + Long.toHexString(System.nanoTime() ^ System.identityHashCode(OPEN));
+
+  private final PoolDirectory dir;
+  private final LimiterConfig config;
+  private final GateLock gate;
+  private final StateDb db;
+  private final LinkedBlockingQueue<Op<?>> queue = new LinkedBlockingQueue<>();
+  private final List<SqliteSession> sessions = new CopyOnWriteArrayList<>();
+  private final Set<String> suspects = ConcurrentHashMap.newKeySet();
+  private final Set<String> watched = ConcurrentHashMap.newKeySet();
+  private final Thread coordinator;
+  private final AutoCloseable pulseWatch;
+  private PoolState cached;
+  private long cachedVersion = -1;
+  private boolean firstTransaction = true;
+  private volatile String lastOwnPulse = "";
+  private long attempts;
+  private int users;
+
+  private record Op<R>(Transition<R> transition, TimeSource clock, CompletableFuture<R> result) {}
+
+  private SqlitePool(PoolDirectory dir, LimiterConfig config, GateLock gate, StateDb db) {
+    this.dir = dir;
+    this.config = config;
+    this.gate = gate;
+    this.db = db;
+    this.coordinator = new Thread(this::loop, "sluice-sqlite-" + dir.path().getFileName());
+    this.coordinator.setDaemon(true);
+    this.pulseWatch = PulseWatcher.instance().watch(dir, this::onPulse);
+    this.coordinator.start();
+  }
+
+  /** Joins this JVM's view of the pool directory, opening it if needed. */
+  static SqlitePool attach(
+      PoolDirectory dir, LimiterConfig config, long now, int traceCapacity, boolean fullSync) {
+    synchronized (OPEN) {
+      SqlitePool pool = OPEN.get(dir.path());
+      if (pool == null) {
+        GateLock gate;
+        try {
+          gate = GateLock.open(dir);
+        } catch (IOException e) {
+          throw new BackendFailureException("pool " + dir + ": cannot open gate.lock: " + e, e);
+        }
+        StateDb db;
+        GateLock.Hold hold = gate.hold();
+        try {
+          db = StateDb.open(dir, config, now, traceCapacity, fullSync);
+        } catch (RuntimeException e) {
+          closeQuietly(gate);
+          throw e;
+        } finally {
+          hold.close();
+        }
+        pool = new SqlitePool(dir, config, gate, db);
+        OPEN.put(dir.path(), pool);
+      } else if (!pool.config.equals(config)) {
+        throw new dev.sluice.ConfigMismatchException(dir.toString(), pool.config, config);
+      }
+      pool.users++;
+      return pool;
+    }
+  }
+
+  void join(SqliteSession s) {
+    sessions.add(s);
+  }
+
+  /** Leaves; the last user stops the coordinator and closes the files. */
+  void leave(SqliteSession s) {
+    sessions.remove(s);
+    synchronized (OPEN) {
+      if (--users > 0) {
+        return;
+      }
+      OPEN.remove(dir.path());
+    }
+    queue.add(new Op<>(null, null, null));
+    closeQuietly(pulseWatch);
+  }
+
+  PoolDirectory directory() {
+    return dir;
+  }
+
+  <R> CompletableFuture<R> submit(Transition<R> t, TimeSource clock) {
+    CompletableFuture<R> f = new CompletableFuture<>();
+    Op<R> op = new Op<>(t, clock, f);
+    if (Thread.currentThread() == coordinator) {
+      // A continuation of this coordinator's own work: run it now, the queue would wait for us.
+      runBatch(List.of(op));
+    } else {
+      queue.add(op);
+    }
+    return f;
+  }
+
+  private void loop() {
+    List<Op<?>> batch = new ArrayList<>();
+    while (true) {
+      try {
+        batch.add(queue.take());
+      } catch (InterruptedException e) {
+        return;
+      }
+      queue.drainTo(batch, MAX_BATCH - 1);
+      boolean stop = batch.removeIf(op -> op.transition() == null);
+      if (!batch.isEmpty()) {
+        runBatch(batch);
+      }
+      batch.clear();
+      if (stop) {
+        db.close();
+        closeQuietly(gate);
+        return;
+      }
+    }
+  }
+
+  private void runBatch(List<Op<?>> batch) {
+    List<Object> results = new ArrayList<>(batch.size());
+    boolean changed = false;
+    RuntimeException failure = null;
+    try {
+      GateLock.Hold hold = gate.hold();
+      try {
+        long version = db.readVersion();
+        if (cached == null || version != cachedVersion) {
+          cached = db.readState(config);
+          cachedVersion = version;
+        }
+        Set<String> dead = deadOwners();
+        if (firstTransaction) {
+          // Tokens issued by commits a power loss undid may be out in the world: skip them.
+          cached.raiseFencingFloor(db.fencingReserved);
+          firstTransaction = false;
+        }
+        for (Op<?> op : batch) {
+          TransitionContext ctx = new TransitionContext(op.clock().wallMillis(), dead);
+          results.add(op.transition().apply(cached, ctx));
+          dead = Set.of();
+        }
+        changed = cached.isDirty();
+        if (changed) {
+          long reserved = db.fencingReserved;
+          // Tokens past the durable reservation: this commit moves it and must survive a power
+          // loss, or a restart could issue those tokens again.
+          boolean durable = cached.lastFencingToken() >= reserved;
+          if (durable) {
+            reserved = cached.lastFencingToken() + StateDb.FENCING_BLOCK;
+          }
+          long next = cachedVersion + 1;
+          // Unique per commit attempt, so a failed attempt's number reused by another process
+          // never looks like our own pulse.
+          String pulse = next + " " + JVM_TOKEN + " " + (++attempts);
+          lastOwnPulse = pulse;
+          db.write(cached, next, reserved, durable, () -> Pulse.write(dir, pulse));
+          cachedVersion = next;
+          cached.markClean();
+        }
+      } catch (SQLException | IOException | RuntimeException e) {
+        cached = null;
+        failure = e instanceof SluiceException se ? se : backendFailure(e);
+      } finally {
+        hold.close();
+      }
+    } catch (RuntimeException e) {
+      failure = backendFailure(e);
+    }
+    for (int i = 0; i < batch.size(); i++) {
+      complete(batch.get(i), failure == null ? results.get(i) : null, failure);
+    }
+    if (failure == null) {
+      watchOwnersOf(cached);
+    }
+    if (changed && sessions.size() > 1) {
+      for (SqliteSession s : sessions) {
+        s.wake();
+      }
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <R> void complete(Op<R> op, Object result, RuntimeException failure) {
+    if (failure != null) {
+      op.result().completeExceptionally(failure);
+    } else {
+      op.result().complete((R) result);
+    }
+  }
+
+  private BackendFailureException backendFailure(Exception e) {
+    return new BackendFailureException("pool " + dir + ": store failed: " + e, e);
+  }
+
+  /** Owners in the state that are proven dead now: suspected ones, or all foreign ones at first. */
+  private Set<String> deadOwners() {
+    Set<String> candidates = new HashSet<>();
+    if (firstTransaction) {
+      candidates.addAll(ownersIn(cached));
+    } else if (!suspects.isEmpty()) {
+      candidates.addAll(suspects);
+    }
+    if (candidates.isEmpty()) {
+      return Set.of();
+    }
+    Set<String> dead = new HashSet<>();
+    for (String owner : candidates) {
+      suspects.remove(owner);
+      if (Owner.provenDead(dir, owner)) {
+        dead.add(owner);
+        watched.remove(owner);
+      }
+    }
+    return dead;
+  }
+
+  private static Set<String> ownersIn(PoolState s) {
+    Set<String> owners = new HashSet<>();
+    for (LeaseRecord l : s.leases()) {
+      owners.add(l.owner());
+    }
+    for (WaiterRecord w : s.waiters()) {
+      owners.add(w.owner());
+    }
+    return owners;
+  }
+
+  /** Connects to each foreign owner that holds or waits, to hear of its death. */
+  private void watchOwnersOf(PoolState s) {
+    if (s == null) {
+      return;
+    }
+    for (String owner : ownersIn(s)) {
+      if (!Owner.isLocal(owner) && watched.add(owner)) {
+        LivenessWatcher.instance()
+            .watch(dir.ownersDir().resolve(owner + ".sock"), () -> suspect(owner));
+      }
+    }
+  }
+
+  private void suspect(String owner) {
+    suspects.add(owner);
+    for (SqliteSession s : sessions) {
+      s.wake();
+    }
+  }
+
+  private void onPulse() {
+    if (Pulse.read(dir).equals(lastOwnPulse)) {
+      // Our own commit, and nobody wrote after it.
+      return;
+    }
+    for (SqliteSession s : sessions) {
+      s.wake();
+    }
+  }
+
+  private static void closeQuietly(AutoCloseable c) {
+    try {
+      c.close();
+    } catch (Exception e) {
+      // Closing is best effort.
+    }
+  }
+}

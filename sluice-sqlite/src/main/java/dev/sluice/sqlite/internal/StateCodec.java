@@ -1,0 +1,196 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.sqlite.internal;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import dev.sluice.LimiterConfig;
+import dev.sluice.TraceEvent;
+import dev.sluice.spi.LeaseRecord;
+import dev.sluice.spi.PoolState;
+import dev.sluice.spi.WaiterRecord;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The stored form of a pool's state: one JSON document, readable with the {@code sqlite3} shell.
+ * Leases, waiters and trace entries are arrays of fields in a fixed order, to keep it small.
+ *
+ * <p>Thread-safe.
+ */
+final class StateCodec {
+  private static final JsonFactory JSON = new JsonFactory();
+
+  private StateCodec() {}
+
+  static String write(PoolState s) {
+    StringWriter out = new StringWriter(256);
+    try (JsonGenerator g = JSON.createGenerator(out)) {
+      PoolState.Scalars sc = s.scalars();
+      g.writeStartObject();
+      g.writeNumberField("createdAt", s.createdAt());
+      g.writeNumberField("nextAllowedAt", sc.nextAllowedAt());
+      g.writeBooleanField("reservoirLimited", sc.reservoirLimited());
+      g.writeNumberField("reservoir", sc.reservoir());
+      g.writeNumberField("nextRefreshAt", sc.nextRefreshAt());
+      g.writeNumberField("lastEntryId", sc.lastEntryId());
+      g.writeNumberField("lastFencingToken", sc.lastFencingToken());
+      g.writeNumberField("traceCapacity", s.trace().capacity());
+      g.writeArrayFieldStart("leases");
+      for (LeaseRecord l : s.leases()) {
+        g.writeStartArray();
+        g.writeNumber(l.id());
+        g.writeString(l.owner());
+        g.writeNumber(l.ownerRef());
+        g.writeNumber(l.weight());
+        g.writeNumber(l.grantedAt());
+        g.writeNumber(l.expiresAt());
+        g.writeNumber(l.fencingToken());
+        g.writeEndArray();
+      }
+      g.writeEndArray();
+      g.writeArrayFieldStart("waiters");
+      for (WaiterRecord w : s.waiters()) {
+        g.writeStartArray();
+        g.writeNumber(w.id());
+        g.writeString(w.owner());
+        g.writeNumber(w.ownerRef());
+        g.writeNumber(w.weight());
+        g.writeNumber(w.enqueuedAt());
+        g.writeNumber(w.queueDeadline());
+        g.writeNumber(w.leaseLifetime());
+        g.writeEndArray();
+      }
+      g.writeEndArray();
+      g.writeArrayFieldStart("trace");
+      for (TraceEvent e : s.trace().entries()) {
+        g.writeStartArray();
+        g.writeNumber(e.sequence());
+        g.writeString(e.kind().name());
+        g.writeNumber(e.leaseId());
+        g.writeString(e.owner());
+        g.writeNumber(e.activeWeight());
+        g.writeNumber(e.at().toEpochMilli());
+        g.writeEndArray();
+      }
+      g.writeEndArray();
+      g.writeEndObject();
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot encode pool state", e);
+    }
+    return out.toString();
+  }
+
+  /**
+   * Reads a state written by {@link #write}.
+   *
+   * @throws IOException if the text is not such a state
+   */
+  static PoolState read(String text, LimiterConfig config) throws IOException {
+    long createdAt = 0;
+    long nextAllowedAt = 0;
+    boolean limited = false;
+    long reservoir = 0;
+    long nextRefreshAt = PoolState.NEVER;
+    long lastEntryId = 0;
+    long lastFencingToken = 0;
+    int traceCapacity = 0;
+    List<LeaseRecord> leases = new ArrayList<>();
+    List<WaiterRecord> waiters = new ArrayList<>();
+    List<TraceEvent> trace = new ArrayList<>();
+    try (JsonParser p = JSON.createParser(text)) {
+      expect(p.nextToken(), JsonToken.START_OBJECT);
+      while (p.nextToken() == JsonToken.FIELD_NAME) {
+        String field = p.currentName();
+        p.nextToken();
+        switch (field) {
+          case "createdAt" -> createdAt = p.getLongValue();
+          case "nextAllowedAt" -> nextAllowedAt = p.getLongValue();
+          case "reservoirLimited" -> limited = p.getBooleanValue();
+          case "reservoir" -> reservoir = p.getLongValue();
+          case "nextRefreshAt" -> nextRefreshAt = p.getLongValue();
+          case "lastEntryId" -> lastEntryId = p.getLongValue();
+          case "lastFencingToken" -> lastFencingToken = p.getLongValue();
+          case "traceCapacity" -> traceCapacity = p.getIntValue();
+          case "leases" -> readRows(p, r -> leases.add(lease(p)));
+          case "waiters" -> readRows(p, r -> waiters.add(waiter(p)));
+          case "trace" -> readRows(p, r -> trace.add(traceEvent(p)));
+          default -> p.skipChildren();
+        }
+      }
+    } catch (RuntimeException e) {
+      throw new IOException("malformed pool state: " + e.getMessage(), e);
+    }
+    PoolState.Scalars scalars =
+        new PoolState.Scalars(
+            nextAllowedAt, limited, reservoir, nextRefreshAt, lastEntryId, lastFencingToken);
+    return PoolState.restore(config, createdAt, scalars, leases, waiters, trace, traceCapacity);
+  }
+
+  private interface Row {
+    void read(JsonParser p) throws IOException;
+  }
+
+  private static void readRows(JsonParser p, Row row) throws IOException {
+    expect(p.currentToken(), JsonToken.START_ARRAY);
+    while (p.nextToken() == JsonToken.START_ARRAY) {
+      row.read(p);
+      expect(p.nextToken(), JsonToken.END_ARRAY);
+    }
+  }
+
+  private static LeaseRecord lease(JsonParser p) throws IOException {
+    return new LeaseRecord(
+        nextLong(p),
+        nextString(p),
+        nextLong(p),
+        nextLong(p),
+        nextLong(p),
+        nextLong(p),
+        nextLong(p));
+  }
+
+  private static WaiterRecord waiter(JsonParser p) throws IOException {
+    return new WaiterRecord(
+        nextLong(p),
+        nextString(p),
+        nextLong(p),
+        nextLong(p),
+        nextLong(p),
+        nextLong(p),
+        nextLong(p));
+  }
+
+  private static TraceEvent traceEvent(JsonParser p) throws IOException {
+    long sequence = nextLong(p);
+    TraceEvent.Kind kind = TraceEvent.Kind.valueOf(nextString(p));
+    long leaseId = nextLong(p);
+    String owner = nextString(p);
+    long active = nextLong(p);
+    Instant at = Instant.ofEpochMilli(nextLong(p));
+    return new TraceEvent(sequence, kind, leaseId, owner, active, at);
+  }
+
+  private static long nextLong(JsonParser p) throws IOException {
+    expect(p.nextToken(), JsonToken.VALUE_NUMBER_INT);
+    return p.getLongValue();
+  }
+
+  private static String nextString(JsonParser p) throws IOException {
+    expect(p.nextToken(), JsonToken.VALUE_STRING);
+    return p.getText();
+  }
+
+  private static void expect(JsonToken actual, JsonToken expected) throws IOException {
+    if (actual != expected) {
+      throw new IOException("expected " + expected + " but found " + actual);
+    }
+  }
+}

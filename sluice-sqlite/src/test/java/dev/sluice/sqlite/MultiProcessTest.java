@@ -1,0 +1,138 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.sqlite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sluice.Lease;
+import dev.sluice.Limiter;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Real JVMs on one pool: one cap, one waiting order, and capacity back from a SIGKILLed holder. */
+@Timeout(value = 180, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+class MultiProcessTest {
+  private static final int CAP = 4;
+
+  @TempDir Path root;
+  private final List<Process> processes = new ArrayList<>();
+
+  @AfterEach
+  void killLeftovers() {
+    processes.forEach(Process::destroyForcibly);
+  }
+
+  private Process start(String... args) throws Exception {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add("-cp");
+    cmd.add(System.getProperty("java.class.path"));
+    cmd.add(PoolWorker.class.getName());
+    cmd.addAll(List.of(args));
+    Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    processes.add(p);
+    return p;
+  }
+
+  private record Task(long leaseId, long fencing, long start, long end) {}
+
+  @Test
+  void fourProcessesShareOneCapAndOneArrivalOrder() throws Exception {
+    Path pool = root.resolve("pool");
+    int processCount = 4;
+    List<Process> workers = new ArrayList<>();
+    for (int i = 0; i < processCount; i++) {
+      workers.add(
+          start(
+              "tasks",
+              pool.toString(),
+              Integer.toString(CAP),
+              "8",
+              "25",
+              root.resolve("out-" + i).toString()));
+    }
+    for (Process w : workers) {
+      assertThat(w.waitFor(150, TimeUnit.SECONDS)).as("worker finished").isTrue();
+      assertThat(w.exitValue()).as("worker exit status").isZero();
+    }
+    List<Task> tasks = new ArrayList<>();
+    for (int i = 0; i < processCount; i++) {
+      for (String line : Files.readAllLines(root.resolve("out-" + i))) {
+        String[] f = line.split(" ");
+        tasks.add(
+            new Task(
+                Long.parseLong(f[0]),
+                Long.parseLong(f[1]),
+                Long.parseLong(f[2]),
+                Long.parseLong(f[3])));
+      }
+    }
+    assertThat(tasks).hasSize(processCount * 8 * 25);
+    assertThat(maxOverlap(tasks)).as("tasks running at once").isBetween(1, CAP);
+    // Every request got its id when it reached the pool; grants (fencing order) follow that order.
+    tasks.sort(Comparator.comparingLong(Task::fencing));
+    for (int i = 1; i < tasks.size(); i++) {
+      assertThat(tasks.get(i).leaseId())
+          .as("admission %d follows arrival order", i)
+          .isGreaterThan(tasks.get(i - 1).leaseId());
+    }
+  }
+
+  private static int maxOverlap(List<Task> tasks) {
+    List<long[]> edges = new ArrayList<>();
+    for (Task t : tasks) {
+      edges.add(new long[] {t.start(), 1});
+      edges.add(new long[] {t.end(), -1});
+    }
+    // Ends before starts at the same microsecond: touching intervals do not overlap.
+    edges.sort(Comparator.<long[]>comparingLong(e -> e[0]).thenComparingLong(e -> e[1]));
+    int running = 0;
+    int max = 0;
+    for (long[] e : edges) {
+      running += (int) e[1];
+      max = Math.max(max, running);
+    }
+    return max;
+  }
+
+  @Test
+  void aSigkilledHolderGivesItsCapacityBackWithoutAnyExpiration() throws Exception {
+    Path pool = root.resolve("pool");
+    Process holder = start("hold", pool.toString(), Integer.toString(CAP), Integer.toString(CAP));
+    BufferedReader out =
+        new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8));
+    String line = out.readLine();
+    assertThat(line).startsWith("HELD ");
+    try (Limiter limiter = Limiter.open(SqliteStore.directory(pool), PoolWorker.config(CAP))) {
+      assertThat(limiter.tryAcquire(1)).isEmpty();
+      CompletableFuture<Long> waiter =
+          CompletableFuture.supplyAsync(
+              () -> {
+                try (Lease l = limiter.acquire(CAP)) {
+                  return l.admission().fencingToken();
+                } catch (InterruptedException e) {
+                  throw new IllegalStateException(e);
+                }
+              });
+      holder.destroyForcibly();
+      assertThat(holder.waitFor(30, TimeUnit.SECONDS)).isTrue();
+      long token = waiter.get(60, TimeUnit.SECONDS);
+      assertThat(token).isGreaterThan(Long.parseLong(line.substring(5)));
+      assertThat(limiter.inspect().leases()).isEmpty();
+    }
+  }
+}

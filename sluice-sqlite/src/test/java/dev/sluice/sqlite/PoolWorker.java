@@ -1,0 +1,101 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.sqlite;
+
+import dev.sluice.Admission;
+import dev.sluice.Lease;
+import dev.sluice.Limiter;
+import dev.sluice.LimiterConfig;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * A separate JVM on a pool, started by the process tests.
+ *
+ * <ul>
+ *   <li>{@code tasks <dir> <cap> <threads> <tasksPerThread> <out>}: each thread acquires, records
+ *       its admission and wall-clock start and end in microseconds, releases; lines go to {@code
+ *       out} at the end.
+ *   <li>{@code hold <dir> <cap> <weight>}: acquires, prints {@code HELD <fencingToken>}, then waits
+ *       forever, for the test to kill it.
+ * </ul>
+ */
+public final class PoolWorker {
+  private PoolWorker() {}
+
+  static LimiterConfig config(long cap) {
+    return LimiterConfig.builder().maxConcurrent(cap).build();
+  }
+
+  static long micros() {
+    Instant now = Instant.now();
+    return now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
+  }
+
+  public static void main(String[] args) throws Exception {
+    Path dir = Path.of(args[1]);
+    Limiter limiter = Limiter.open(SqliteStore.directory(dir), config(Long.parseLong(args[2])));
+    switch (args[0]) {
+      case "tasks" -> tasks(limiter, Integer.parseInt(args[3]), Integer.parseInt(args[4]), args[5]);
+      case "hold" -> hold(limiter, Long.parseLong(args[3]));
+      default -> throw new IllegalArgumentException("unknown mode " + args[0]);
+    }
+  }
+
+  private static void tasks(Limiter limiter, int threads, int perThread, String out)
+      throws Exception {
+    List<String> lines = Collections.synchronizedList(new ArrayList<>());
+    CountDownLatch done = new CountDownLatch(threads);
+    List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
+    for (int t = 0; t < threads; t++) {
+      Thread thread =
+          new Thread(
+              () -> {
+                try {
+                  for (int i = 0; i < perThread; i++) {
+                    try (Lease lease = limiter.acquire(1)) {
+                      long start = micros();
+                      Admission a = lease.admission();
+                      long spinUntil = System.nanoTime() + 200_000;
+                      while (System.nanoTime() < spinUntil) {
+                        Thread.onSpinWait();
+                      }
+                      long end = micros();
+                      lines.add(a.leaseId() + " " + a.fencingToken() + " " + start + " " + end);
+                    }
+                  }
+                } catch (Throwable e) {
+                  failures.add(e);
+                } finally {
+                  done.countDown();
+                }
+              });
+      thread.start();
+    }
+    done.await();
+    limiter.close();
+    if (!failures.isEmpty()) {
+      failures.get(0).printStackTrace();
+      System.exit(2);
+    }
+    try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(Path.of(out)))) {
+      lines.forEach(w::println);
+    }
+    System.exit(0);
+  }
+
+  private static void hold(Limiter limiter, long weight) throws Exception {
+    Lease lease = limiter.acquire(weight);
+    System.out.println("HELD " + lease.admission().fencingToken());
+    System.out.flush();
+    new CountDownLatch(1).await();
+  }
+}
