@@ -29,6 +29,8 @@ public final class LivenessWatcher {
   private static final LivenessWatcher INSTANCE = new LivenessWatcher();
 
   private final Queue<Runnable> pending = new ConcurrentLinkedQueue<>();
+  private final java.util.concurrent.atomic.AtomicLong wakeups =
+      new java.util.concurrent.atomic.AtomicLong();
   private Selector selector;
 
   private LivenessWatcher() {}
@@ -97,6 +99,11 @@ public final class LivenessWatcher {
     }
   }
 
+  /** How many times the selector thread woke up; for tests that check an idle pool stays idle. */
+  public long wakeups() {
+    return wakeups.get();
+  }
+
   private void loop(Selector s) {
     ByteBuffer sink = ByteBuffer.allocate(64);
     while (true) {
@@ -105,6 +112,7 @@ public final class LivenessWatcher {
       } catch (IOException e) {
         return;
       }
+      wakeups.incrementAndGet();
       for (Runnable r; (r = pending.poll()) != null; ) {
         r.run();
       }

@@ -25,6 +25,8 @@ public final class PulseWatcher {
   private static final PulseWatcher INSTANCE = new PulseWatcher();
 
   private final Map<WatchKey, Runnable> listeners = new ConcurrentHashMap<>();
+  private final java.util.concurrent.atomic.AtomicLong wakeups =
+      new java.util.concurrent.atomic.AtomicLong();
   private WatchService service;
   private Thread thread;
 
@@ -68,6 +70,11 @@ public final class PulseWatcher {
     }
   }
 
+  /** How many times the watcher thread woke up; for tests that check an idle pool stays idle. */
+  public long wakeups() {
+    return wakeups.get();
+  }
+
   private void loop(WatchService s) {
     while (true) {
       WatchKey key;
@@ -76,6 +83,7 @@ public final class PulseWatcher {
       } catch (InterruptedException | ClosedWatchServiceException e) {
         return;
       }
+      wakeups.incrementAndGet();
       key.pollEvents();
       Runnable listener = listeners.get(key);
       boolean valid = key.reset();

@@ -44,6 +44,8 @@ import java.util.concurrent.LinkedBlockingQueue;
 final class SqlitePool {
   private static final Map<Path, SqlitePool> OPEN = new HashMap<>();
   private static final int MAX_BATCH = 256;
+  private static final java.util.concurrent.atomic.AtomicLong BATCHES =
+      new java.util.concurrent.atomic.AtomicLong();
   private static final String JVM_TOKEN =
       Long.toHexString(ProcessHandle.current().pid())
           + "-"
@@ -166,7 +168,13 @@ final class SqlitePool {
     }
   }
 
+  /** How many transactions this JVM ran on any SQLite pool; for tests of idleness. */
+  static long batches() {
+    return BATCHES.get();
+  }
+
   private void runBatch(List<Op<?>> batch) {
+    BATCHES.incrementAndGet();
     List<Object> results = new ArrayList<>(batch.size());
     boolean changed = false;
     RuntimeException failure = null;

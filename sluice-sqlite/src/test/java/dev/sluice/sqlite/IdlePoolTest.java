@@ -1,0 +1,50 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.sqlite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sluice.Lease;
+import dev.sluice.Limiter;
+import dev.sluice.LimiterConfig;
+import dev.sluice.sqlite.internal.SqliteDiagnostics;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** An idle pool costs nothing: no transaction, no watcher wake-up, over a quiet second. */
+class IdlePoolTest {
+  @TempDir Path root;
+
+  @Test
+  void aQuietSecondMakesNoWakeUps() throws Exception {
+    LimiterConfig config =
+        LimiterConfig.builder()
+            .maxConcurrent(2)
+            .minTime(Duration.ofMillis(5))
+            .expiration(Duration.ofMinutes(5))
+            .reservoir(100)
+            .reservoirRefresh(100, Duration.ofMinutes(1))
+            .build();
+    try (Limiter a = Limiter.open(SqliteStore.directory(root.resolve("p")), config);
+        Limiter b = Limiter.open(SqliteStore.directory(root.resolve("p")), config)) {
+      Lease held = a.acquire(2);
+      CompletableFuture<Integer> queued = b.schedule(() -> 1);
+      held.close();
+      assertThat(queued.get(20, TimeUnit.SECONDS)).isEqualTo(1);
+      Lease stillHeld = a.acquire(1);
+      a.inspect();
+      long[] before = SqliteDiagnostics.wakeups();
+      // The measurement window itself, not a wait for a condition: nothing may happen in it.
+      Thread.sleep(1_000);
+      long[] after = SqliteDiagnostics.wakeups();
+      assertThat(after).as("transactions, pulse wake-ups, selector wake-ups").isEqualTo(before);
+      stillHeld.close();
+    }
+  }
+}
