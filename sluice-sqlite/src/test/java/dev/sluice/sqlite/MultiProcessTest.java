@@ -8,9 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.Lease;
 import dev.sluice.Limiter;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,23 +26,15 @@ class MultiProcessTest {
   private static final int CAP = 4;
 
   @TempDir Path root;
-  private final List<Process> processes = new ArrayList<>();
+  private final WorkerProcesses workers = new WorkerProcesses();
 
   @AfterEach
   void killLeftovers() {
-    processes.forEach(Process::destroyForcibly);
+    workers.close();
   }
 
   private Process start(String... args) throws Exception {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
-    cmd.add(PoolWorker.class.getName());
-    cmd.addAll(List.of(args));
-    Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    processes.add(p);
-    return p;
+    return workers.start(args);
   }
 
   private record Task(long leaseId, long fencing, long start, long end) {}
@@ -113,9 +102,7 @@ class MultiProcessTest {
   void aSigkilledHolderGivesItsCapacityBackWithoutAnyExpiration() throws Exception {
     Path pool = root.resolve("pool");
     Process holder = start("hold", pool.toString(), Integer.toString(CAP), Integer.toString(CAP));
-    BufferedReader out =
-        new BufferedReader(new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8));
-    String line = out.readLine();
+    String line = WorkerProcesses.readLine(holder);
     assertThat(line).startsWith("HELD ");
     try (Limiter limiter = Limiter.open(SqliteStore.directory(pool), PoolWorker.config(CAP))) {
       assertThat(limiter.tryAcquire(1)).isEmpty();

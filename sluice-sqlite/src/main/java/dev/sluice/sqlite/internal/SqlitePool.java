@@ -8,6 +8,7 @@ import dev.sluice.BackendFailureException;
 import dev.sluice.LimiterConfig;
 import dev.sluice.SluiceException;
 import dev.sluice.TimeSource;
+import dev.sluice.local.CrashStages;
 import dev.sluice.local.GateLock;
 import dev.sluice.local.LivenessWatcher;
 import dev.sluice.local.Owner;
@@ -211,7 +212,17 @@ final class SqlitePool {
           // never looks like our own pulse.
           String pulse = next + " " + JVM_TOKEN + " " + (++attempts);
           lastOwnPulse = pulse;
-          db.write(cached, next, reserved, durable, () -> Pulse.write(dir, pulse));
+          db.write(
+              cached,
+              next,
+              reserved,
+              durable,
+              () -> {
+                CrashStages.reach(CrashStages.BEFORE_PULSE);
+                Pulse.write(dir, pulse);
+                CrashStages.reach(CrashStages.AFTER_PULSE);
+              });
+          CrashStages.reach(CrashStages.AFTER_COMMIT);
           cachedVersion = next;
           cached.markClean();
         }
