@@ -118,6 +118,7 @@ public final class PoolDirectory {
     if (!Files.exists(sub, LinkOption.NOFOLLOW_LINKS)) {
       try {
         Files.createDirectory(sub, dirAttribute());
+        Files.setPosixFilePermissions(sub, dirAttribute().value());
       } catch (FileAlreadyExistsException raced) {
         // Created by another process at the same moment.
       }
@@ -167,6 +168,8 @@ public final class PoolDirectory {
   public void createFile(Path file) throws IOException {
     try {
       Files.createFile(file, fileAttribute());
+      // The creation mode passes through the umask, which may strip the group bits.
+      Files.setPosixFilePermissions(file, fileAttribute().value());
     } catch (FileAlreadyExistsException exists) {
       if (Files.isSymbolicLink(file) || !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
         throw refuse(path, "has something other than a regular file at " + path.relativize(file));

@@ -122,4 +122,27 @@ class MultiProcessTest {
       assertThat(limiter.inspect().leases()).isEmpty();
     }
   }
+
+  @Test
+  void twoProcessesHoldingAndWaitingForAMinuteSeeNoDeadlockAndEitherDeathFreesTheOther()
+      throws Exception {
+    Path pool = root.resolve("pool");
+    Process first = start("holdThenWait", pool.toString(), "2", "60");
+    assertThat(WorkerProcesses.readLine(first)).startsWith("HELD ");
+    Process second = start("holdThenWait", pool.toString(), "2", "60");
+    assertThat(WorkerProcesses.readLine(second)).startsWith("HELD ");
+    for (Process p : List.of(first, second)) {
+      p.getOutputStream().write('\n');
+      p.getOutputStream().flush();
+    }
+    // Each waits a full minute for the unit the other holds; a file-lock deadlock (EDEADLK) would
+    // end a worker with an error instead.
+    assertThat(WorkerProcesses.readLine(first)).isEqualTo("WAITED");
+    assertThat(WorkerProcesses.readLine(second)).isEqualTo("WAITED");
+    assertThat(first.isAlive() && second.isAlive()).isTrue();
+    first.destroyForcibly();
+    assertThat(WorkerProcesses.readLine(second))
+        .as("the survivor gets the freed unit")
+        .startsWith("GOT ");
+  }
 }

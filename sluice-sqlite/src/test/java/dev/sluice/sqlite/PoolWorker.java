@@ -26,6 +26,9 @@ import java.util.concurrent.CountDownLatch;
  *       out} at the end.
  *   <li>{@code hold <dir> <cap> <weight>}: acquires, prints {@code HELD <fencingToken>}, then waits
  *       forever, for the test to kill it.
+ *   <li>{@code holdThenWait <dir> <cap> <seconds>}: acquires 1, prints {@code HELD}, reads a line,
+ *       waits up to {@code seconds} for one more and prints {@code WAITED} if none came, then waits
+ *       for it without limit and prints {@code GOT}.
  * </ul>
  */
 public final class PoolWorker {
@@ -46,6 +49,7 @@ public final class PoolWorker {
     switch (args[0]) {
       case "tasks" -> tasks(limiter, Integer.parseInt(args[3]), Integer.parseInt(args[4]), args[5]);
       case "hold" -> hold(limiter, Long.parseLong(args[3]));
+      case "holdThenWait" -> holdThenWait(limiter, Long.parseLong(args[3]));
       default -> throw new IllegalArgumentException("unknown mode " + args[0]);
     }
   }
@@ -90,6 +94,22 @@ public final class PoolWorker {
       lines.forEach(w::println);
     }
     System.exit(0);
+  }
+
+  private static void holdThenWait(Limiter limiter, long seconds) throws Exception {
+    Lease first = limiter.acquire(1);
+    System.out.println("HELD " + first.admission().fencingToken());
+    System.out.flush();
+    // Waits for the test's go, so that every worker holds its unit before any asks for more.
+    System.in.read();
+    if (limiter.tryAcquire(1, java.time.Duration.ofSeconds(seconds)).isEmpty()) {
+      System.out.println("WAITED");
+      System.out.flush();
+    }
+    Lease second = limiter.acquire(1);
+    System.out.println("GOT " + second.admission().fencingToken());
+    System.out.flush();
+    new CountDownLatch(1).await();
   }
 
   private static void hold(Limiter limiter, long weight) throws Exception {

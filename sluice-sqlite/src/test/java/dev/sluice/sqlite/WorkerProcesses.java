@@ -34,9 +34,20 @@ final class WorkerProcesses implements AutoCloseable {
     return start(List.of(), args);
   }
 
-  /** Reads the next line the worker prints; blocks until it does (the event itself). */
+  private static final java.util.Map<Process, BufferedReader> READERS =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * Reads the next line the worker prints; blocks until it does (the event itself). One reader per
+   * process, so nothing it buffered is lost between calls.
+   */
   static String readLine(Process p) throws IOException {
-    return new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))
+    return READERS
+        .computeIfAbsent(
+            p,
+            k ->
+                new BufferedReader(
+                    new InputStreamReader(k.getInputStream(), StandardCharsets.UTF_8)))
         .readLine();
   }
 
