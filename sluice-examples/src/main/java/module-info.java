@@ -6,4 +6,5 @@
 /** Runnable examples of the Sluice API. */
 module dev.sluice.examples {
   requires dev.sluice;
+  requires dev.sluice.sqlite;
 }

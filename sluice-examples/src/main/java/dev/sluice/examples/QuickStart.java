@@ -9,7 +9,9 @@ import dev.sluice.Limiter;
 import dev.sluice.LimiterConfig;
 import dev.sluice.PoolSnapshot;
 import dev.sluice.ScheduleOptions;
-import dev.sluice.memory.MemoryStore;
+import dev.sluice.sqlite.SqliteStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,8 +19,10 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The README's quick start: eight calls to a slow "service" through a limiter that allows two at a
- * time, 100 ms apart, from a reservoir of ten tokens. Prints when each call started, so the cap and
- * the spacing are visible, then what the pool looks like.
+ * time, 100 ms apart, from a reservoir of ten tokens, on a SQLite pool that every process on the
+ * machine could share. Prints when each call started, so the cap and the spacing are visible, then
+ * what the pool looks like. Each run uses a fresh pool directory, so it starts with a full
+ * reservoir (a pool keeps its balance across runs).
  */
 public final class QuickStart {
   private QuickStart() {}
@@ -37,8 +41,10 @@ public final class QuickStart {
             .expiration(Duration.ofSeconds(30))
             .reservoir(10)
             .build();
+    Path dir = Files.createTempDirectory("sluice-quick-start-").resolve("pool");
+    System.out.println("pool directory: " + dir);
     long start = System.nanoTime();
-    try (Limiter limiter = Limiter.open(MemoryStore.named("quick-start"), config)) {
+    try (Limiter limiter = Limiter.open(SqliteStore.directory(dir), config)) {
       List<CompletableFuture<String>> calls = new ArrayList<>();
       for (int i = 1; i <= 8; i++) {
         int n = i;
