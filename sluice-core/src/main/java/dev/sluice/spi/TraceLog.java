@@ -44,6 +44,24 @@ public final class TraceLog {
     this.nextSequence = nextSequence;
   }
 
+  /** The sequence number the next entry will get. */
+  public long nextSequence() {
+    return nextSequence;
+  }
+
+  /**
+   * The kept entries with a sequence number of at least {@code sequence}, oldest first: what a
+   * store that persists the trace incrementally has not written yet.
+   */
+  public List<TraceEvent> entriesFrom(long sequence) {
+    List<TraceEvent> all = entries();
+    int skip = 0;
+    while (skip < all.size() && all.get(skip).sequence() < sequence) {
+      skip++;
+    }
+    return all.subList(skip, all.size());
+  }
+
   /** How many entries are kept at most. */
   public int capacity() {
     return capacity;

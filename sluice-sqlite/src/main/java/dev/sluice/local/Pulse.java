@@ -20,6 +20,7 @@ import java.nio.file.StandardOpenOption;
  */
 public final class Pulse {
   private static final String FILE = "pulse";
+  private static final int WIDTH = 4096;
 
   private Pulse() {}
 
@@ -35,16 +36,21 @@ public final class Pulse {
    *     deleted
    */
   public static void write(PoolDirectory dir, String version) throws IOException {
-    Path file = file(dir);
+    byte[] text = version.getBytes(StandardCharsets.US_ASCII);
+    if (text.length > WIDTH) {
+      throw new IllegalArgumentException("pulse token longer than " + WIDTH + " bytes: " + version);
+    }
+    // Overwritten in place at a fixed width, never truncated: ext4 flushes a file that was
+    // truncated and rewritten when it is closed, which cost tens of milliseconds per pulse.
+    byte[] padded = new byte[WIDTH];
+    java.util.Arrays.fill(padded, (byte) ' ');
+    System.arraycopy(text, 0, padded, 0, text.length);
     try (FileChannel ch =
         FileChannel.open(
-            file,
-            java.util.Set.of(
-                StandardOpenOption.CREATE,
-                StandardOpenOption.WRITE,
-                StandardOpenOption.TRUNCATE_EXISTING),
+            file(dir),
+            java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
             dir.fileAttribute())) {
-      ch.write(ByteBuffer.wrap(version.getBytes(StandardCharsets.US_ASCII)));
+      ch.write(ByteBuffer.wrap(padded), 0);
     }
   }
 

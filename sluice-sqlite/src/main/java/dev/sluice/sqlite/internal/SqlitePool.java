@@ -7,6 +7,7 @@ package dev.sluice.sqlite.internal;
 import dev.sluice.BackendFailureException;
 import dev.sluice.LimiterConfig;
 import dev.sluice.SluiceException;
+import dev.sluice.StoreFormatException;
 import dev.sluice.TimeSource;
 import dev.sluice.local.CrashStages;
 import dev.sluice.local.GateLock;
@@ -65,8 +66,10 @@ final class SqlitePool {
   private PoolState cached;
   private long cachedVersion = -1;
   private boolean firstTransaction = true;
-  private volatile String lastOwnPulse = "";
-  private long attempts;
+
+  /** Every commit up to this version has been examined for this JVM's owners; guarded by this. */
+  private long examinedUpTo;
+
   private int users;
 
   private record Op<R>(Transition<R> transition, TimeSource clock, CompletableFuture<R> result) {}
@@ -95,9 +98,16 @@ final class SqlitePool {
           throw new BackendFailureException("pool " + dir + ": cannot open gate.lock: " + e, e);
         }
         StateDb db;
+        long version;
         GateLock.Hold hold = gate.hold();
         try {
           db = StateDb.open(dir, config, now, traceCapacity, fullSync);
+          try {
+            version = db.readVersion();
+          } catch (SQLException e) {
+            db.close();
+            throw new StoreFormatException("pool " + dir + ": cannot read state.db: " + e, e);
+          }
         } catch (RuntimeException e) {
           closeQuietly(gate);
           throw e;
@@ -105,6 +115,10 @@ final class SqlitePool {
           hold.close();
         }
         pool = new SqlitePool(dir, config, gate, db);
+        synchronized (pool) {
+          // Owners opened from now on are new: no earlier commit can concern them.
+          pool.examinedUpTo = version;
+        }
         OPEN.put(dir.path(), pool);
       } else if (!pool.config.equals(config)) {
         throw new dev.sluice.ConfigMismatchException(dir.toString(), pool.config, config);
@@ -178,15 +192,17 @@ final class SqlitePool {
     BATCHES.incrementAndGet();
     List<Object> results = new ArrayList<>(batch.size());
     boolean changed = false;
+    Set<String> affected = Set.of();
     RuntimeException failure = null;
     try {
       GateLock.Hold hold = gate.hold();
       try {
         long version = db.readVersion();
         if (cached == null || version != cachedVersion) {
-          cached = db.readState(config);
+          cached = db.readState(config, cached);
           cachedVersion = version;
         }
+        Map<Long, String> queuedBefore = queueOwners(cached);
         Set<String> dead = deadOwners();
         if (firstTransaction) {
           // Tokens issued by commits a power loss undid may be out in the world: skip them.
@@ -208,10 +224,8 @@ final class SqlitePool {
             reserved = cached.lastFencingToken() + StateDb.FENCING_BLOCK;
           }
           long next = cachedVersion + 1;
-          // Unique per commit attempt, so a failed attempt's number reused by another process
-          // never looks like our own pulse.
-          String pulse = next + " " + JVM_TOKEN + " " + (++attempts);
-          lastOwnPulse = pulse;
+          affected = leftTheQueue(queuedBefore, cached);
+          String pulse = PulseText.format(next, JVM_TOKEN, affected);
           db.write(
               cached,
               next,
@@ -223,6 +237,11 @@ final class SqlitePool {
                 CrashStages.reach(CrashStages.AFTER_PULSE);
               });
           CrashStages.reach(CrashStages.AFTER_COMMIT);
+          synchronized (this) {
+            if (examinedUpTo == next - 1) {
+              examinedUpTo = next;
+            }
+          }
           cachedVersion = next;
           cached.markClean();
         }
@@ -242,10 +261,27 @@ final class SqlitePool {
       watchOwnersOf(cached);
     }
     if (changed && sessions.size() > 1) {
-      for (SqliteSession s : sessions) {
-        s.wake();
+      wake(affected);
+    }
+  }
+
+  private static Map<Long, String> queueOwners(PoolState s) {
+    Map<Long, String> owners = new HashMap<>();
+    for (WaiterRecord w : s.waiters()) {
+      owners.put(w.id(), w.owner());
+    }
+    return owners;
+  }
+
+  /** The owners of queue entries that are gone: granted, dropped or withdrawn. */
+  private static Set<String> leftTheQueue(Map<Long, String> before, PoolState after) {
+    Set<String> owners = new HashSet<>();
+    for (Map.Entry<Long, String> e : before.entrySet()) {
+      if (after.waiter(e.getKey()) == null) {
+        owners.add(e.getValue());
       }
     }
+    return owners;
   }
 
   @SuppressWarnings("unchecked")
@@ -314,13 +350,46 @@ final class SqlitePool {
     }
   }
 
+  /**
+   * A pulse names its commit's version, its writer and the owners whose queue entries it removed
+   * (granted, dropped or withdrawn). When it directly follows the last commit this JVM examined,
+   * only those owners need to look; after a gap (pulses coalesce) every owner looks.
+   */
   private void onPulse() {
-    if (Pulse.read(dir).equals(lastOwnPulse)) {
-      // Our own commit, and nobody wrote after it.
+    PulseText p = PulseText.parse(Pulse.read(dir));
+    if (p == null) {
+      wakeAll();
+      return;
+    }
+    boolean contiguous;
+    synchronized (this) {
+      if (p.version() <= examinedUpTo) {
+        return;
+      }
+      contiguous = p.version() == examinedUpTo + 1;
+      examinedUpTo = p.version();
+    }
+    if (!contiguous || p.everyone()) {
+      wakeAll();
+    } else if (!p.writer().equals(JVM_TOKEN)) {
+      wake(p.owners());
+    }
+  }
+
+  private void wakeAll() {
+    for (SqliteSession s : sessions) {
+      s.wake();
+    }
+  }
+
+  private void wake(Set<String> owners) {
+    if (owners.isEmpty()) {
       return;
     }
     for (SqliteSession s : sessions) {
-      s.wake();
+      if (owners.contains(s.ownerId())) {
+        s.wake();
+      }
     }
   }
 

@@ -15,13 +15,13 @@ import dev.sluice.spi.PoolState;
 import dev.sluice.spi.WaiterRecord;
 import java.io.IOException;
 import java.io.StringWriter;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The stored form of a pool's state: one JSON document, readable with the {@code sqlite3} shell.
- * Leases, waiters and trace entries are arrays of fields in a fixed order, to keep it small.
+ * The stored form of a pool's state except its trace: one JSON document, readable with the {@code
+ * sqlite3} shell. Leases and waiters are arrays of fields in a fixed order, to keep it small. The
+ * trace lives in its own table, written incrementally ({@link StateDb}).
  *
  * <p>Thread-safe.
  */
@@ -69,18 +69,6 @@ final class StateCodec {
         g.writeEndArray();
       }
       g.writeEndArray();
-      g.writeArrayFieldStart("trace");
-      for (TraceEvent e : s.trace().entries()) {
-        g.writeStartArray();
-        g.writeNumber(e.sequence());
-        g.writeString(e.kind().name());
-        g.writeNumber(e.leaseId());
-        g.writeString(e.owner());
-        g.writeNumber(e.activeWeight());
-        g.writeNumber(e.at().toEpochMilli());
-        g.writeEndArray();
-      }
-      g.writeEndArray();
       g.writeEndObject();
     } catch (IOException e) {
       throw new IllegalStateException("cannot encode pool state", e);
@@ -93,7 +81,8 @@ final class StateCodec {
    *
    * @throws IOException if the text is not such a state
    */
-  static PoolState read(String text, LimiterConfig config) throws IOException {
+  static PoolState read(String text, LimiterConfig config, List<TraceEvent> trace)
+      throws IOException {
     long createdAt = 0;
     long nextAllowedAt = 0;
     boolean limited = false;
@@ -104,7 +93,6 @@ final class StateCodec {
     int traceCapacity = 0;
     List<LeaseRecord> leases = new ArrayList<>();
     List<WaiterRecord> waiters = new ArrayList<>();
-    List<TraceEvent> trace = new ArrayList<>();
     try (JsonParser p = JSON.createParser(text)) {
       expect(p.nextToken(), JsonToken.START_OBJECT);
       while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -121,7 +109,6 @@ final class StateCodec {
           case "traceCapacity" -> traceCapacity = p.getIntValue();
           case "leases" -> readRows(p, r -> leases.add(lease(p)));
           case "waiters" -> readRows(p, r -> waiters.add(waiter(p)));
-          case "trace" -> readRows(p, r -> trace.add(traceEvent(p)));
           default -> p.skipChildren();
         }
       }
@@ -166,16 +153,6 @@ final class StateCodec {
         nextLong(p),
         nextLong(p),
         nextLong(p));
-  }
-
-  private static TraceEvent traceEvent(JsonParser p) throws IOException {
-    long sequence = nextLong(p);
-    TraceEvent.Kind kind = TraceEvent.Kind.valueOf(nextString(p));
-    long leaseId = nextLong(p);
-    String owner = nextString(p);
-    long active = nextLong(p);
-    Instant at = Instant.ofEpochMilli(nextLong(p));
-    return new TraceEvent(sequence, kind, leaseId, owner, active, at);
   }
 
   private static long nextLong(JsonParser p) throws IOException {

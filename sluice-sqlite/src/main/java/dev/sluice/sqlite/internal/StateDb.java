@@ -7,6 +7,7 @@ package dev.sluice.sqlite.internal;
 import dev.sluice.ConfigMismatchException;
 import dev.sluice.LimiterConfig;
 import dev.sluice.StoreFormatException;
+import dev.sluice.TraceEvent;
 import dev.sluice.local.PoolDirectory;
 import dev.sluice.spi.PoolState;
 import java.io.IOException;
@@ -17,6 +18,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * A pool's {@code state.db}: the format id, the normalized configuration, a version that every
@@ -37,6 +41,12 @@ final class StateDb implements AutoCloseable {
   private final PreparedStatement readVersion;
   private final PreparedStatement readState;
   private final PreparedStatement write;
+  private final PreparedStatement readTrace;
+  private final PreparedStatement insertTrace;
+  private final PreparedStatement trimTrace;
+
+  /** Trace entries from this sequence on are not in the database yet. */
+  private long traceWrittenUpTo;
 
   /** The stored version and fencing reservation, as last read or written. */
   long version = -1;
@@ -51,6 +61,15 @@ final class StateDb implements AutoCloseable {
     this.readState = db.prepareStatement("SELECT state FROM sluice_pool");
     this.write =
         db.prepareStatement("UPDATE sluice_pool SET version = ?, fencing_reserved = ?, state = ?");
+    this.readTrace =
+        db.prepareStatement(
+            "SELECT seq, kind, lease_id, owner, active_weight, at FROM sluice_trace"
+                + " WHERE seq >= ? ORDER BY seq");
+    this.insertTrace =
+        db.prepareStatement(
+            "INSERT OR REPLACE INTO sluice_trace (seq, kind, lease_id, owner, active_weight, at)"
+                + " VALUES (?, ?, ?, ?, ?, ?)");
+    this.trimTrace = db.prepareStatement("DELETE FROM sluice_trace WHERE seq < ?");
   }
 
   /**
@@ -110,6 +129,10 @@ final class StateDb implements AutoCloseable {
           "CREATE TABLE sluice_pool (id INTEGER PRIMARY KEY CHECK (id = 1),"
               + " version INTEGER NOT NULL, fencing_reserved INTEGER NOT NULL,"
               + " state TEXT NOT NULL)");
+      st.execute(
+          "CREATE TABLE sluice_trace (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL,"
+              + " lease_id INTEGER NOT NULL, owner TEXT NOT NULL, active_weight INTEGER NOT NULL,"
+              + " at INTEGER NOT NULL)");
     }
     try (PreparedStatement meta =
         db.prepareStatement("INSERT INTO sluice_meta (key, value) VALUES (?, ?)")) {
@@ -181,12 +204,59 @@ final class StateDb implements AutoCloseable {
     }
   }
 
-  PoolState readState(LimiterConfig config) throws SQLException, IOException {
+  /**
+   * Reads the state. The trace is read incrementally: the entries of {@code previous} (this JVM's
+   * last copy, or {@code null}) and the rows written since.
+   */
+  PoolState readState(LimiterConfig config, PoolState previous) throws SQLException, IOException {
+    String text;
     try (ResultSet rs = readState.executeQuery()) {
       if (!rs.next()) {
         throw new SQLException("sluice_pool has no row");
       }
-      return StateCodec.read(rs.getString(1), config);
+      text = rs.getString(1);
+    }
+    List<TraceEvent> trace = new ArrayList<>();
+    long from = 0;
+    if (previous != null) {
+      trace.addAll(previous.trace().entries());
+      from = previous.trace().nextSequence();
+    }
+    readTrace.setLong(1, from);
+    try (ResultSet rs = readTrace.executeQuery()) {
+      while (rs.next()) {
+        trace.add(
+            new TraceEvent(
+                rs.getLong(1),
+                TraceEvent.Kind.valueOf(rs.getString(2)),
+                rs.getLong(3),
+                rs.getString(4),
+                rs.getLong(5),
+                Instant.ofEpochMilli(rs.getLong(6))));
+      }
+    } catch (IllegalArgumentException e) {
+      throw new IOException("malformed trace entry: " + e.getMessage(), e);
+    }
+    PoolState s = StateCodec.read(text, config, trace);
+    traceWrittenUpTo = s.trace().nextSequence();
+    return s;
+  }
+
+  private void writeTrace(PoolState s) throws SQLException {
+    List<TraceEvent> fresh = s.trace().entriesFrom(traceWrittenUpTo);
+    for (TraceEvent e : fresh) {
+      insertTrace.setLong(1, e.sequence());
+      insertTrace.setString(2, e.kind().name());
+      insertTrace.setLong(3, e.leaseId());
+      insertTrace.setString(4, e.owner());
+      insertTrace.setLong(5, e.activeWeight());
+      insertTrace.setLong(6, e.at().toEpochMilli());
+      insertTrace.addBatch();
+    }
+    if (!fresh.isEmpty()) {
+      insertTrace.executeBatch();
+      trimTrace.setLong(1, s.trace().nextSequence() - s.trace().capacity());
+      trimTrace.executeUpdate();
     }
   }
 
@@ -218,6 +288,7 @@ final class StateDb implements AutoCloseable {
           write.setLong(2, reserved);
           write.setString(3, encoded);
           write.executeUpdate();
+          writeTrace(s);
           beforeCommit.run();
           st.execute("COMMIT");
         } catch (SQLException | IOException | RuntimeException e) {
@@ -232,6 +303,7 @@ final class StateDb implements AutoCloseable {
     }
     version = nextVersion;
     fencingReserved = reserved;
+    traceWrittenUpTo = s.trace().nextSequence();
   }
 
   Path file() {

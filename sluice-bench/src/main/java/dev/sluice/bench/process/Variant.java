@@ -1,0 +1,71 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.bench.process;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The two caps under comparison, and where each keeps its state inside a run directory. */
+enum Variant {
+  /** Sluice's SQLite store: the pool is a directory. */
+  SLUICE("Sluice SQLite store") {
+    @Override
+    Path prepare(Path parent, String name) {
+      // The first process to open the pool creates it.
+      return parent.resolve(name);
+    }
+
+    @Override
+    Contender open(Path location, int cap) {
+      return SluiceContender.open(location, cap);
+    }
+  },
+
+  /** {@link NaiveSemaphore}: the semaphore is one database file. */
+  NAIVE("naive SQLite semaphore") {
+    @Override
+    Path prepare(Path parent, String name) throws Exception {
+      Path dir = Files.createDirectory(parent.resolve(name));
+      Path file = dir.resolve("sem.db");
+      NaiveSemaphore.create(file);
+      return file;
+    }
+
+    @Override
+    Contender open(Path location, int cap) {
+      return NaiveSemaphore.open(location, cap);
+    }
+  };
+
+  private final String label;
+
+  Variant(String label) {
+    this.label = label;
+  }
+
+  /** Returns the name used in the report. */
+  String label() {
+    return label;
+  }
+
+  /**
+   * Makes a fresh cap under {@code parent} and returns the location processes open.
+   *
+   * @param parent the run directory
+   * @param name a name unique in the run
+   * @return the pool directory or the database file
+   * @throws Exception if it cannot be created
+   */
+  abstract Path prepare(Path parent, String name) throws Exception;
+
+  /**
+   * Opens the cap at {@code location} in this process.
+   *
+   * @param location what {@link #prepare(Path, String)} returned
+   * @param cap the number of units
+   * @return the contender
+   */
+  abstract Contender open(Path location, int cap);
+}
