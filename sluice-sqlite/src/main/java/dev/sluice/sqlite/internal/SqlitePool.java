@@ -203,6 +203,7 @@ final class SqlitePool {
           cachedVersion = version;
         }
         Map<Long, String> queuedBefore = queueOwners(cached);
+        Set<Long> leasesBefore = leaseIds(cached);
         Set<String> dead = deadOwners();
         if (firstTransaction) {
           // Tokens issued by commits a power loss undid may be out in the world: skip them.
@@ -224,7 +225,7 @@ final class SqlitePool {
             reserved = cached.lastFencingToken() + StateDb.FENCING_BLOCK;
           }
           long next = cachedVersion + 1;
-          affected = leftTheQueue(queuedBefore, cached);
+          affected = affectedOwners(queuedBefore, leasesBefore, cached);
           String pulse = PulseText.format(next, JVM_TOKEN, affected);
           db.write(
               cached,
@@ -273,12 +274,30 @@ final class SqlitePool {
     return owners;
   }
 
-  /** The owners of queue entries that are gone: granted, dropped or withdrawn. */
-  private static Set<String> leftTheQueue(Map<Long, String> before, PoolState after) {
+  private static Set<Long> leaseIds(PoolState s) {
+    Set<Long> ids = new HashSet<>();
+    for (LeaseRecord l : s.leases()) {
+      ids.add(l.id());
+    }
+    return ids;
+  }
+
+  /**
+   * The owners a commit may concern: those whose queue entries are gone (granted, dropped or
+   * withdrawn) and those given a new lease, which covers an entry that joined and was granted
+   * within the same batch.
+   */
+  private static Set<String> affectedOwners(
+      Map<Long, String> queuedBefore, Set<Long> leasesBefore, PoolState after) {
     Set<String> owners = new HashSet<>();
-    for (Map.Entry<Long, String> e : before.entrySet()) {
+    for (Map.Entry<Long, String> e : queuedBefore.entrySet()) {
       if (after.waiter(e.getKey()) == null) {
         owners.add(e.getValue());
+      }
+    }
+    for (LeaseRecord l : after.leases()) {
+      if (!leasesBefore.contains(l.id())) {
+        owners.add(l.owner());
       }
     }
     return owners;
