@@ -48,6 +48,9 @@ final class StateDb implements AutoCloseable {
   /** Trace entries from this sequence on are not in the database yet. */
   private long traceWrittenUpTo;
 
+  /** The trace was last trimmed when the next sequence was this. */
+  private long traceTrimmedAt;
+
   /** The stored version and fencing reservation, as last read or written. */
   long version = -1;
 
@@ -251,12 +254,14 @@ final class StateDb implements AutoCloseable {
       insertTrace.setString(4, e.owner());
       insertTrace.setLong(5, e.activeWeight());
       insertTrace.setLong(6, e.at().toEpochMilli());
-      insertTrace.addBatch();
+      insertTrace.executeUpdate();
     }
-    if (!fresh.isEmpty()) {
-      insertTrace.executeBatch();
-      trimTrace.setLong(1, s.trace().nextSequence() - s.trace().capacity());
+    // Trimmed now and then, not on every commit: a reader keeps only the newest entries anyway.
+    long next = s.trace().nextSequence();
+    if (next - traceTrimmedAt >= Math.max(32, s.trace().capacity() / 2)) {
+      trimTrace.setLong(1, next - s.trace().capacity());
       trimTrace.executeUpdate();
+      traceTrimmedAt = next;
     }
   }
 
