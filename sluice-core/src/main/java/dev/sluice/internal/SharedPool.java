@@ -55,6 +55,8 @@ final class SharedPool {
   private final AtomicLong stamps = new AtomicLong();
   private volatile BackendFailureException failure;
   private volatile boolean detached;
+  private final java.util.concurrent.atomic.AtomicBoolean syncPending =
+      new java.util.concurrent.atomic.AtomicBoolean();
   private int users;
 
   private TimeSource.Timer timer;
@@ -372,12 +374,28 @@ final class SharedPool {
   }
 
   private void onForeignChange() {
-    // Every ticket in the waiting map joined the queue in a committed transition, including those
-    // whose acquire answer this JVM has not handled yet, so all of them are asked about.
     if (failure != null || detached || waiting.isEmpty()) {
       return;
     }
-    submit(Transitions.sync(owner, new HashSet<>(waiting.keySet())));
+    // Wakes that arrive while a sync waits to run are covered by it: it reads the state, and the
+    // waiting requests, only when it runs. One that arrives after it started asks again.
+    if (!syncPending.compareAndSet(false, true)) {
+      return;
+    }
+    submit(
+            (s, ctx) -> {
+              syncPending.set(false);
+              // Every ticket in the waiting map joined the queue in a committed transition,
+              // including
+              // those whose acquire answer this JVM has not handled yet, so all of them are asked.
+              return Transitions.sync(owner, new HashSet<>(waiting.keySet())).apply(s, ctx);
+            })
+        .whenComplete(
+            (r, e) -> {
+              if (e != null) {
+                syncPending.set(false);
+              }
+            });
   }
 
   // ---- failure

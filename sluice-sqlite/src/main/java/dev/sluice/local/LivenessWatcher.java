@@ -20,8 +20,10 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 /**
  * This JVM's one selector thread for owner sockets: it accepts connections to this JVM's owners and
  * holds connections to other processes' owners, and reports an owner whose connection reached
- * end-of-file (or could not be made) as suspected dead. It sleeps in {@link Selector#select()}
- * until something happens; it never polls.
+ * end-of-file (or could not be made) as suspected dead. The same connections carry nudges: a
+ * process that granted a request of another process's owner writes one byte to that owner, whose
+ * JVM then looks at once instead of waiting for the pulse file's notification. It sleeps in {@link
+ * Selector#select()} until something happens; it never polls.
  *
  * <p>Thread-safe.
  */
@@ -29,6 +31,13 @@ public final class LivenessWatcher {
   private static final LivenessWatcher INSTANCE = new LivenessWatcher();
 
   private final Queue<Runnable> pending = new ConcurrentLinkedQueue<>();
+  private final java.util.Map<Path, SocketChannel> connections =
+      new java.util.concurrent.ConcurrentHashMap<>();
+  private static final ByteBuffer NUDGE = ByteBuffer.wrap(new byte[] {1}).asReadOnlyBuffer();
+
+  /** What a selection key of an accepted connection carries: the owner's nudge action. */
+  private record Nudge(Runnable action) {}
+
   private final java.util.concurrent.atomic.AtomicLong wakeups =
       new java.util.concurrent.atomic.AtomicLong();
   private Selector selector;
@@ -51,14 +60,17 @@ public final class LivenessWatcher {
     return selector;
   }
 
-  /** Accepts connections to one of this JVM's owner sockets and holds them open. */
-  void serve(ServerSocketChannel server) throws IOException {
+  /**
+   * Accepts connections to one of this JVM's owner sockets and holds them open; runs {@code
+   * onNudge} on the selector thread when a peer nudges the owner.
+   */
+  void serve(ServerSocketChannel server, Runnable onNudge) throws IOException {
     server.configureBlocking(false);
     Selector s = selector();
     pending.add(
         () -> {
           try {
-            server.register(s, SelectionKey.OP_ACCEPT);
+            server.register(s, SelectionKey.OP_ACCEPT, new Nudge(onNudge));
           } catch (IOException e) {
             // The owner closed before its socket was registered.
           }
@@ -83,6 +95,7 @@ public final class LivenessWatcher {
       onDeath.run();
       return;
     }
+    connections.put(socket, ch);
     try {
       Selector s = selector();
       pending.add(
@@ -102,6 +115,25 @@ public final class LivenessWatcher {
   /** How many times the selector thread woke up; for tests that check an idle pool stays idle. */
   public long wakeups() {
     return wakeups.get();
+  }
+
+  /**
+   * Nudges the owner listening on {@code socket}, if this JVM is connected to it; never blocks.
+   *
+   * @return whether a nudge was sent
+   */
+  public boolean nudge(Path socket) {
+    SocketChannel ch = connections.get(socket);
+    if (ch == null) {
+      return false;
+    }
+    try {
+      synchronized (ch) {
+        return ch.write(NUDGE.duplicate()) == 1;
+      }
+    } catch (IOException e) {
+      return false;
+    }
   }
 
   private void loop(Selector s) {
@@ -124,12 +156,15 @@ public final class LivenessWatcher {
             SocketChannel peer = ((ServerSocketChannel) key.channel()).accept();
             if (peer != null) {
               peer.configureBlocking(false);
-              peer.register(s, SelectionKey.OP_READ);
+              peer.register(s, SelectionKey.OP_READ, key.attachment());
             }
           } else if (key.isValid() && key.isReadable()) {
             sink.clear();
-            if (((SocketChannel) key.channel()).read(sink) < 0) {
+            int n = ((SocketChannel) key.channel()).read(sink);
+            if (n < 0) {
               ended(key);
+            } else if (n > 0 && key.attachment() instanceof Nudge nudge) {
+              run(nudge.action());
             }
           }
         } catch (IOException e) {
@@ -139,20 +174,25 @@ public final class LivenessWatcher {
     }
   }
 
-  private static void ended(SelectionKey key) {
+  private void ended(SelectionKey key) {
     key.cancel();
+    connections.values().remove(key.channel());
     try {
       key.channel().close();
     } catch (IOException e) {
       // Already gone.
     }
     if (key.attachment() instanceof Runnable onDeath) {
-      try {
-        onDeath.run();
-      } catch (RuntimeException e) {
-        System.getLogger(LivenessWatcher.class.getName())
-            .log(System.Logger.Level.WARNING, "owner death listener failed", e);
-      }
+      run(onDeath);
+    }
+  }
+
+  private static void run(Runnable action) {
+    try {
+      action.run();
+    } catch (RuntimeException e) {
+      System.getLogger(LivenessWatcher.class.getName())
+          .log(System.Logger.Level.WARNING, "owner listener failed", e);
     }
   }
 }

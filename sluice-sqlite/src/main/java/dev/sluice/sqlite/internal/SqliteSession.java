@@ -47,8 +47,18 @@ public final class SqliteSession implements PoolSession {
             settings.traceCapacity(),
             settings.fullSync());
     Owner owner;
+    java.util.concurrent.atomic.AtomicReference<SqliteSession> self =
+        new java.util.concurrent.atomic.AtomicReference<>();
     try {
-      owner = Owner.create(settings.directory());
+      owner =
+          Owner.create(
+              settings.directory(),
+              () -> {
+                SqliteSession s = self.get();
+                if (s != null) {
+                  s.wake();
+                }
+              });
     } catch (java.io.IOException e) {
       SqliteSession orphan = new SqliteSession(pool, null, settings.clock());
       pool.leave(orphan);
@@ -56,6 +66,7 @@ public final class SqliteSession implements PoolSession {
           "pool " + settings.directory() + ": cannot register an owner: " + e.getMessage(), e);
     }
     SqliteSession s = new SqliteSession(pool, owner, settings.clock());
+    self.set(s);
     pool.join(s);
     return s;
   }
