@@ -20,10 +20,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 /**
  * This JVM's one selector thread for owner sockets: it accepts connections to this JVM's owners and
  * holds connections to other processes' owners, and reports an owner whose connection reached
- * end-of-file (or could not be made) as suspected dead. The same connections carry nudges: a
- * process that granted a request of another process's owner writes one byte to that owner, whose
- * JVM then looks at once instead of waiting for the pulse file's notification. It sleeps in {@link
- * Selector#select()} until something happens; it never polls.
+ * end-of-file (or could not be made) as suspected dead. It sleeps in {@link Selector#select()}
+ * until something happens; it never polls.
  *
  * <p>Thread-safe.
  */
@@ -31,13 +29,6 @@ public final class LivenessWatcher {
   private static final LivenessWatcher INSTANCE = new LivenessWatcher();
 
   private final Queue<Runnable> pending = new ConcurrentLinkedQueue<>();
-  private final java.util.Map<Path, SocketChannel> connections =
-      new java.util.concurrent.ConcurrentHashMap<>();
-  private static final ByteBuffer NUDGE = ByteBuffer.wrap(new byte[] {1}).asReadOnlyBuffer();
-
-  /** What a selection key of an accepted connection carries: the owner's nudge action. */
-  private record Nudge(Runnable action) {}
-
   private final java.util.concurrent.atomic.AtomicLong wakeups =
       new java.util.concurrent.atomic.AtomicLong();
   private Selector selector;
@@ -60,17 +51,14 @@ public final class LivenessWatcher {
     return selector;
   }
 
-  /**
-   * Accepts connections to one of this JVM's owner sockets and holds them open; runs {@code
-   * onNudge} on the selector thread when a peer nudges the owner.
-   */
-  void serve(ServerSocketChannel server, Runnable onNudge) throws IOException {
+  /** Accepts connections to one of this JVM's owner sockets and holds them open. */
+  void serve(ServerSocketChannel server) throws IOException {
     server.configureBlocking(false);
     Selector s = selector();
     pending.add(
         () -> {
           try {
-            server.register(s, SelectionKey.OP_ACCEPT, new Nudge(onNudge));
+            server.register(s, SelectionKey.OP_ACCEPT);
           } catch (IOException e) {
             // The owner closed before its socket was registered.
           }
@@ -95,7 +83,6 @@ public final class LivenessWatcher {
       onDeath.run();
       return;
     }
-    connections.put(socket, ch);
     try {
       Selector s = selector();
       pending.add(
@@ -115,25 +102,6 @@ public final class LivenessWatcher {
   /** How many times the selector thread woke up; for tests that check an idle pool stays idle. */
   public long wakeups() {
     return wakeups.get();
-  }
-
-  /**
-   * Nudges the owner listening on {@code socket}, if this JVM is connected to it; never blocks.
-   *
-   * @return whether a nudge was sent
-   */
-  public boolean nudge(Path socket) {
-    SocketChannel ch = connections.get(socket);
-    if (ch == null) {
-      return false;
-    }
-    try {
-      synchronized (ch) {
-        return ch.write(NUDGE.duplicate()) == 1;
-      }
-    } catch (IOException e) {
-      return false;
-    }
   }
 
   private void loop(Selector s) {
@@ -156,15 +124,12 @@ public final class LivenessWatcher {
             SocketChannel peer = ((ServerSocketChannel) key.channel()).accept();
             if (peer != null) {
               peer.configureBlocking(false);
-              peer.register(s, SelectionKey.OP_READ, key.attachment());
+              peer.register(s, SelectionKey.OP_READ);
             }
           } else if (key.isValid() && key.isReadable()) {
             sink.clear();
-            int n = ((SocketChannel) key.channel()).read(sink);
-            if (n < 0) {
+            if (((SocketChannel) key.channel()).read(sink) < 0) {
               ended(key);
-            } else if (n > 0 && key.attachment() instanceof Nudge nudge) {
-              run(nudge.action());
             }
           }
         } catch (IOException e) {
@@ -174,25 +139,20 @@ public final class LivenessWatcher {
     }
   }
 
-  private void ended(SelectionKey key) {
+  private static void ended(SelectionKey key) {
     key.cancel();
-    connections.values().remove(key.channel());
     try {
       key.channel().close();
     } catch (IOException e) {
       // Already gone.
     }
     if (key.attachment() instanceof Runnable onDeath) {
-      run(onDeath);
-    }
-  }
-
-  private static void run(Runnable action) {
-    try {
-      action.run();
-    } catch (RuntimeException e) {
-      System.getLogger(LivenessWatcher.class.getName())
-          .log(System.Logger.Level.WARNING, "owner listener failed", e);
+      try {
+        onDeath.run();
+      } catch (RuntimeException e) {
+        System.getLogger(LivenessWatcher.class.getName())
+            .log(System.Logger.Level.WARNING, "owner death listener failed", e);
+      }
     }
   }
 }

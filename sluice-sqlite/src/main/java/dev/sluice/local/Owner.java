@@ -56,11 +56,10 @@ public final class Owner implements AutoCloseable {
    * Registers a new owner of the pool: a fresh id, its lock held, its socket listening.
    *
    * @param dir the pool
-   * @param onNudge run (on the selector thread, so short) when another process nudges this owner
    * @return the owner
    * @throws IOException if the files cannot be created
    */
-  public static Owner create(PoolDirectory dir, Runnable onNudge) throws IOException {
+  public static Owner create(PoolDirectory dir) throws IOException {
     byte[] raw = new byte[6];
     RANDOM.nextBytes(raw);
     String id = HexFormat.of().formatHex(raw);
@@ -92,7 +91,7 @@ public final class Owner implements AutoCloseable {
     }
     LOCAL.add(id);
     Owner owner = new Owner(id, lockFile, socketFile, ch, lock, server);
-    LivenessWatcher.instance().serve(server, onNudge);
+    LivenessWatcher.instance().serve(server);
     return owner;
   }
 

@@ -261,20 +261,8 @@ final class SqlitePool {
     if (failure == null) {
       watchOwnersOf(cached);
     }
-    if (changed) {
-      nudge(affected);
-      if (sessions.size() > 1) {
-        wake(affected);
-      }
-    }
-  }
-
-  /** Tells other processes' affected owners at once, ahead of the pulse's notification. */
-  private void nudge(Set<String> owners) {
-    for (String owner : owners) {
-      if (!Owner.isLocal(owner)) {
-        LivenessWatcher.instance().nudge(dir.ownersDir().resolve(owner + ".sock"));
-      }
+    if (changed && sessions.size() > 1) {
+      wake(affected);
     }
   }
 

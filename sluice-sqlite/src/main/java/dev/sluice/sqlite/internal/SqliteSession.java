@@ -47,18 +47,8 @@ public final class SqliteSession implements PoolSession {
             settings.traceCapacity(),
             settings.fullSync());
     Owner owner;
-    java.util.concurrent.atomic.AtomicReference<SqliteSession> self =
-        new java.util.concurrent.atomic.AtomicReference<>();
     try {
-      owner =
-          Owner.create(
-              settings.directory(),
-              () -> {
-                SqliteSession s = self.get();
-                if (s != null) {
-                  s.wake();
-                }
-              });
+      owner = Owner.create(settings.directory());
     } catch (java.io.IOException e) {
       SqliteSession orphan = new SqliteSession(pool, null, settings.clock());
       pool.leave(orphan);
@@ -66,7 +56,6 @@ public final class SqliteSession implements PoolSession {
           "pool " + settings.directory() + ": cannot register an owner: " + e.getMessage(), e);
     }
     SqliteSession s = new SqliteSession(pool, owner, settings.clock());
-    self.set(s);
     pool.join(s);
     return s;
   }
