@@ -32,10 +32,12 @@ class PoolIdentityTest {
     Files.createDirectories(root.resolve("x"));
     try (Limiter a = Limiter.open(SqliteStore.directory(dir), CAP_2);
         Limiter b = Limiter.open(SqliteStore.directory(other), CAP_2)) {
-      try (Lease held = a.acquire(2)) {
-        assertThat(b.tryAcquire(1)).isEmpty();
-        assertThat(b.inspect().leases()).hasSize(1);
-      }
+      Lease held = a.acquire(2);
+      assertThat(b.tryAcquire(1)).isEmpty();
+      assertThat(b.inspect().leases())
+          .singleElement()
+          .satisfies(l -> assertThat(l.leaseId()).isEqualTo(held.admission().leaseId()));
+      held.close();
       assertThat(a.pool()).isEqualTo(b.pool());
     }
   }

@@ -11,27 +11,21 @@ import dev.sluice.StoreFormatException;
 import dev.sluice.TimeSource;
 import dev.sluice.local.CrashStages;
 import dev.sluice.local.GateLock;
-import dev.sluice.local.LivenessWatcher;
-import dev.sluice.local.Owner;
 import dev.sluice.local.PoolDirectory;
 import dev.sluice.local.Pulse;
 import dev.sluice.local.PulseWatcher;
-import dev.sluice.spi.LeaseRecord;
 import dev.sluice.spi.PoolState;
 import dev.sluice.spi.Transition;
 import dev.sluice.spi.TransitionContext;
-import dev.sluice.spi.WaiterRecord;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 
@@ -59,8 +53,7 @@ final class SqlitePool {
   private final StateDb db;
   private final LinkedBlockingQueue<Op<?>> queue = new LinkedBlockingQueue<>();
   private final List<SqliteSession> sessions = new CopyOnWriteArrayList<>();
-  private final Set<String> suspects = ConcurrentHashMap.newKeySet();
-  private final Set<String> watched = ConcurrentHashMap.newKeySet();
+  private final OwnerLiveness liveness;
   private final Thread coordinator;
   private final AutoCloseable pulseWatch;
   private PoolState cached;
@@ -79,6 +72,7 @@ final class SqlitePool {
     this.config = config;
     this.gate = gate;
     this.db = db;
+    this.liveness = new OwnerLiveness(dir, this::wakeAll);
     this.coordinator = new Thread(this::loop, "sluice-sqlite-" + dir.path().getFileName());
     this.coordinator.setDaemon(true);
     this.pulseWatch = PulseWatcher.instance().watch(dir, this::onPulse);
@@ -202,9 +196,8 @@ final class SqlitePool {
           cached = db.readState(config, cached);
           cachedVersion = version;
         }
-        Map<Long, String> queuedBefore = queueOwners(cached);
-        Set<Long> leasesBefore = leaseIds(cached);
-        Set<String> dead = deadOwners();
+        CommitFootprint footprint = new CommitFootprint(cached);
+        Set<String> dead = liveness.provenDead(cached, firstTransaction);
         if (firstTransaction) {
           // Tokens issued by commits a power loss undid may be out in the world: skip them.
           cached.raiseFencingFloor(db.fencingReserved);
@@ -225,7 +218,7 @@ final class SqlitePool {
             reserved = cached.lastFencingToken() + StateDb.FENCING_BLOCK;
           }
           long next = cachedVersion + 1;
-          affected = affectedOwners(queuedBefore, leasesBefore, cached);
+          affected = footprint.affectedOwners(cached);
           String pulse = PulseText.format(next, JVM_TOKEN, affected);
           db.write(
               cached,
@@ -259,48 +252,11 @@ final class SqlitePool {
       complete(batch.get(i), failure == null ? results.get(i) : null, failure);
     }
     if (failure == null) {
-      watchOwnersOf(cached);
+      liveness.watchOwnersOf(cached);
     }
     if (changed && sessions.size() > 1) {
       wake(affected);
     }
-  }
-
-  private static Map<Long, String> queueOwners(PoolState s) {
-    Map<Long, String> owners = new HashMap<>();
-    for (WaiterRecord w : s.waiters()) {
-      owners.put(w.id(), w.owner());
-    }
-    return owners;
-  }
-
-  private static Set<Long> leaseIds(PoolState s) {
-    Set<Long> ids = new HashSet<>();
-    for (LeaseRecord l : s.leases()) {
-      ids.add(l.id());
-    }
-    return ids;
-  }
-
-  /**
-   * The owners a commit may concern: those whose queue entries are gone (granted, dropped or
-   * withdrawn) and those given a new lease, which covers an entry that joined and was granted
-   * within the same batch.
-   */
-  private static Set<String> affectedOwners(
-      Map<Long, String> queuedBefore, Set<Long> leasesBefore, PoolState after) {
-    Set<String> owners = new HashSet<>();
-    for (Map.Entry<Long, String> e : queuedBefore.entrySet()) {
-      if (after.waiter(e.getKey()) == null) {
-        owners.add(e.getValue());
-      }
-    }
-    for (LeaseRecord l : after.leases()) {
-      if (!leasesBefore.contains(l.id())) {
-        owners.add(l.owner());
-      }
-    }
-    return owners;
   }
 
   @SuppressWarnings("unchecked")
@@ -314,59 +270,6 @@ final class SqlitePool {
 
   private BackendFailureException backendFailure(Exception e) {
     return new BackendFailureException("pool " + dir + ": store failed: " + e, e);
-  }
-
-  /** Owners in the state that are proven dead now: suspected ones, or all foreign ones at first. */
-  private Set<String> deadOwners() {
-    Set<String> candidates = new HashSet<>();
-    if (firstTransaction) {
-      candidates.addAll(ownersIn(cached));
-    } else if (!suspects.isEmpty()) {
-      candidates.addAll(suspects);
-    }
-    if (candidates.isEmpty()) {
-      return Set.of();
-    }
-    Set<String> dead = new HashSet<>();
-    for (String owner : candidates) {
-      suspects.remove(owner);
-      if (Owner.provenDead(dir, owner)) {
-        dead.add(owner);
-        watched.remove(owner);
-      }
-    }
-    return dead;
-  }
-
-  private static Set<String> ownersIn(PoolState s) {
-    Set<String> owners = new HashSet<>();
-    for (LeaseRecord l : s.leases()) {
-      owners.add(l.owner());
-    }
-    for (WaiterRecord w : s.waiters()) {
-      owners.add(w.owner());
-    }
-    return owners;
-  }
-
-  /** Connects to each foreign owner that holds or waits, to hear of its death. */
-  private void watchOwnersOf(PoolState s) {
-    if (s == null) {
-      return;
-    }
-    for (String owner : ownersIn(s)) {
-      if (!Owner.isLocal(owner) && watched.add(owner)) {
-        LivenessWatcher.instance()
-            .watch(dir.ownersDir().resolve(owner + ".sock"), () -> suspect(owner));
-      }
-    }
-  }
-
-  private void suspect(String owner) {
-    suspects.add(owner);
-    for (SqliteSession s : sessions) {
-      s.wake();
-    }
   }
 
   /**
