@@ -29,8 +29,6 @@ public final class LivenessWatcher {
   private static final LivenessWatcher INSTANCE = new LivenessWatcher();
 
   private final Queue<Runnable> pending = new ConcurrentLinkedQueue<>();
-  private final java.util.concurrent.atomic.AtomicLong wakeups =
-      new java.util.concurrent.atomic.AtomicLong();
   private Selector selector;
 
   private LivenessWatcher() {}
@@ -99,11 +97,6 @@ public final class LivenessWatcher {
     }
   }
 
-  /** How many times the selector thread woke up; for tests that check an idle pool stays idle. */
-  public long wakeups() {
-    return wakeups.get();
-  }
-
   private void loop(Selector s) {
     ByteBuffer sink = ByteBuffer.allocate(64);
     while (true) {
@@ -112,7 +105,7 @@ public final class LivenessWatcher {
       } catch (IOException e) {
         return;
       }
-      wakeups.incrementAndGet();
+      Wakeups.record();
       for (Runnable r; (r = pending.poll()) != null; ) {
         r.run();
       }

@@ -25,8 +25,6 @@ public final class PulseWatcher {
   private static final PulseWatcher INSTANCE = new PulseWatcher();
 
   private final Map<WatchKey, Runnable> listeners = new ConcurrentHashMap<>();
-  private final java.util.concurrent.atomic.AtomicLong wakeups =
-      new java.util.concurrent.atomic.AtomicLong();
   private WatchService service;
   private Thread thread;
 
@@ -70,11 +68,6 @@ public final class PulseWatcher {
     }
   }
 
-  /** How many times the watcher thread woke up; for tests that check an idle pool stays idle. */
-  public long wakeups() {
-    return wakeups.get();
-  }
-
   private void loop(WatchService s) {
     while (true) {
       WatchKey key;
@@ -83,7 +76,7 @@ public final class PulseWatcher {
       } catch (InterruptedException | ClosedWatchServiceException e) {
         return;
       }
-      wakeups.incrementAndGet();
+      Wakeups.record();
       key.pollEvents();
       Runnable listener = listeners.get(key);
       boolean valid = key.reset();

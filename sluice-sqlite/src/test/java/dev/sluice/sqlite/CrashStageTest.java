@@ -19,10 +19,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -32,17 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * stopped and then continued corrupts nothing.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class CrashStageTest {
-  private static final int CAP = 4;
-
-  @TempDir Path root;
-  private final WorkerProcesses workers = new WorkerProcesses();
-
-  @AfterEach
-  void killLeftovers() {
-    workers.close();
-  }
-
+class CrashStageTest extends ProcessTestCase {
   private Process holderStoppingAt(Path pool, String stage, int weight) throws Exception {
     Process p =
         workers.start(

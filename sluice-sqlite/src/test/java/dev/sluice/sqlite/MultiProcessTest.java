@@ -15,24 +15,12 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Real JVMs on one pool: one cap, one waiting order, and capacity back from a SIGKILLed holder. */
 @Timeout(value = 180, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
-class MultiProcessTest {
-  private static final int CAP = 4;
-
-  @TempDir Path root;
-  private final WorkerProcesses workers = new WorkerProcesses();
-
-  @AfterEach
-  void killLeftovers() {
-    workers.close();
-  }
-
+class MultiProcessTest extends ProcessTestCase {
   private Process start(String... args) throws Exception {
     return workers.start(args);
   }

@@ -14,6 +14,7 @@ import dev.sluice.local.GateLock;
 import dev.sluice.local.PoolDirectory;
 import dev.sluice.local.Pulse;
 import dev.sluice.local.PulseWatcher;
+import dev.sluice.local.Wakeups;
 import dev.sluice.spi.PoolState;
 import dev.sluice.spi.Transition;
 import dev.sluice.spi.TransitionContext;
@@ -40,8 +41,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 final class SqlitePool {
   private static final Map<Path, SqlitePool> OPEN = new HashMap<>();
   private static final int MAX_BATCH = 256;
-  private static final java.util.concurrent.atomic.AtomicLong BATCHES =
-      new java.util.concurrent.atomic.AtomicLong();
   private static final String JVM_TOKEN =
       Long.toHexString(ProcessHandle.current().pid())
           + "-"
@@ -177,13 +176,8 @@ final class SqlitePool {
     }
   }
 
-  /** How many transactions this JVM ran on any SQLite pool; for tests of idleness. */
-  static long batches() {
-    return BATCHES.get();
-  }
-
   private void runBatch(List<Op<?>> batch) {
-    BATCHES.incrementAndGet();
+    Wakeups.record();
     List<Object> results = new ArrayList<>(batch.size());
     boolean changed = false;
     Set<String> affected = Set.of();

@@ -45,28 +45,28 @@ final class StateCodec {
       g.writeNumberField("traceCapacity", s.trace().capacity());
       g.writeArrayFieldStart("leases");
       for (LeaseRecord l : s.leases()) {
-        g.writeStartArray();
-        g.writeNumber(l.id());
-        g.writeString(l.owner());
-        g.writeNumber(l.ownerRef());
-        g.writeNumber(l.weight());
-        g.writeNumber(l.grantedAt());
-        g.writeNumber(l.expiresAt());
-        g.writeNumber(l.fencingToken());
-        g.writeEndArray();
+        row(
+            g,
+            l.id(),
+            l.owner(),
+            l.ownerRef(),
+            l.weight(),
+            l.grantedAt(),
+            l.expiresAt(),
+            l.fencingToken());
       }
       g.writeEndArray();
       g.writeArrayFieldStart("waiters");
       for (WaiterRecord w : s.waiters()) {
-        g.writeStartArray();
-        g.writeNumber(w.id());
-        g.writeString(w.owner());
-        g.writeNumber(w.ownerRef());
-        g.writeNumber(w.weight());
-        g.writeNumber(w.enqueuedAt());
-        g.writeNumber(w.queueDeadline());
-        g.writeNumber(w.leaseLifetime());
-        g.writeEndArray();
+        row(
+            g,
+            w.id(),
+            w.owner(),
+            w.ownerRef(),
+            w.weight(),
+            w.enqueuedAt(),
+            w.queueDeadline(),
+            w.leaseLifetime());
       }
       g.writeEndArray();
       g.writeEndObject();
@@ -74,6 +74,18 @@ final class StateCodec {
       throw new IllegalStateException("cannot encode pool state", e);
     }
     return out.toString();
+  }
+
+  /** Leases and waiters share one row shape: id, owner, then five numbers. */
+  private static void row(JsonGenerator g, long id, String owner, long... numbers)
+      throws IOException {
+    g.writeStartArray();
+    g.writeNumber(id);
+    g.writeString(owner);
+    for (long n : numbers) {
+      g.writeNumber(n);
+    }
+    g.writeEndArray();
   }
 
   /**
