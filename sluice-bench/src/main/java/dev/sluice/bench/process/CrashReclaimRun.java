@@ -84,7 +84,16 @@ final class CrashReclaimRun {
       holder.expect("ready", START);
       holder.send("acquire " + Settings.CAP);
       holder.expect("acquired", REPLY);
-      try (SluiceContender waiterSide = SluiceContender.open(pool, Settings.CAP)) {
+      CompletableFuture<Void> queued = new CompletableFuture<>();
+      try (SluiceContender waiterSide =
+          SluiceContender.open(
+              pool,
+              Settings.CAP,
+              e -> {
+                if (e.kind() == dev.sluice.LimiterEvent.Kind.QUEUED) {
+                  queued.complete(null);
+                }
+              })) {
         Limiter limiter = waiterSide.limiter();
         CompletableFuture<Long> admittedAt = new CompletableFuture<>();
         Thread waiter =
@@ -101,9 +110,7 @@ final class CrashReclaimRun {
                 },
                 "crash-waiter");
         waiter.start();
-        while (limiter.inspect().waiters().isEmpty()) {
-          Thread.sleep(1);
-        }
+        queued.get(REPLY.toSeconds(), TimeUnit.SECONDS);
         CompletableFuture<Long> exitedAt = holder.exitNanos();
         Thread.sleep(SETTLE_MILLIS);
         long killedAt = System.nanoTime();

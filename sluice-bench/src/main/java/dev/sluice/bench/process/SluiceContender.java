@@ -30,9 +30,16 @@ final class SluiceContender implements Contender {
    * @return the contender
    */
   static SluiceContender open(Path directory, int cap) {
+    return open(directory, cap, e -> {});
+  }
+
+  /** Opens the pool like {@link #open(Path, int)}, telling {@code listener} of each request. */
+  static SluiceContender open(Path directory, int cap, dev.sluice.LimiterListener listener) {
     return new SluiceContender(
         Limiter.open(
-            SqliteStore.directory(directory), LimiterConfig.builder().maxConcurrent(cap).build()));
+            SqliteStore.directory(directory),
+            LimiterConfig.builder().maxConcurrent(cap).build(),
+            dev.sluice.LimiterOptions.builder().listener(listener).build()));
   }
 
   /** Returns the limiter, for {@link Limiter#inspect()}. */
