@@ -7,14 +7,15 @@
 # semaphore with real worker JVMs, all files under one fresh temporary directory. Prints a Markdown
 # table.
 #
-#   bash sluice-bench/run-process-benchmarks.sh            # full run (about 2 minutes on 2 cores, plus the build)
+#   bash sluice-bench/run-process-benchmarks.sh            # full run (about 5 minutes on 2 cores, plus the build)
 #   QUICK=1 bash sluice-bench/run-process-benchmarks.sh    # smoke run, numbers meaningless
 #
 # What it measures:
 #   1. throughput: acquire+release cycles/s, cap 4, 8 threads per process, empty task, 1, 2 and 4
-#      worker processes, Sluice and naive side by side; 3 s warm-up, then a 10 s window; spread =
+#      worker processes, Sluice and naive side by side; 30 s warm-up, then a 10 s window; spread =
 #      max/min of per-process cycles in the window
 #   2. wake latency (Sluice): release in process A -> acquire(4) returns in process B, 200 rounds
+#      after 3000 unrecorded ones (the JIT must finish compiling first: cold JVMs measure C2)
 #   3. crash reclaim: SIGKILL of a holder of all 4 units -> a waiter's acquire(4) returns, 20
 #      rounds on fresh pools (Sluice); one round on the naive semaphore
 #
@@ -53,7 +54,7 @@ if [[ "${QUICK:-0}" == "1" ]]; then
     --crash-rounds 3 --naive-crash-wait 1)
   echo "== QUICK=1: smoke run, short windows and few rounds; not for comparison" >&2
 else
-  timing=(--warmup 3 --window 10 --wake-warmup 20 --wake-rounds 200 --crash-warmup 2
+  timing=(--warmup 30 --window 10 --wake-warmup 3000 --wake-rounds 200 --crash-warmup 2
     --crash-rounds 20 --naive-crash-wait 3)
 fi
 dir_args=()

@@ -50,11 +50,11 @@ record Settings(
       usage: java -cp benchmarks.jar dev.sluice.bench.process.ProcessBench [options]
         --jar PATH            shaded jar for the workers (default: the jar this class came from)
         --dir PATH            parent of the fresh run directory (default: java.io.tmpdir)
-        --warmup SECONDS      throughput warm-up per configuration (default 3)
+        --warmup SECONDS      throughput warm-up per configuration (default 30)
         --window SECONDS      throughput measured window per configuration (default 10)
         --processes LIST      worker processes per configuration, comma-separated (default 1,2,4)
         --threads N           threads per worker process (default 8)
-        --wake-warmup N       unrecorded wake-latency rounds (default 20)
+        --wake-warmup N       unrecorded wake-latency rounds (default 3000)
         --wake-rounds N       recorded wake-latency rounds (default 200)
         --crash-warmup N      unrecorded crash-reclaim rounds (default 2)
         --crash-rounds N      recorded crash-reclaim rounds (default 20)
@@ -72,11 +72,11 @@ record Settings(
   static Settings parse(String[] args) {
     Path jar = null;
     Path dir = Path.of(System.getProperty("java.io.tmpdir"));
-    double warmup = 3;
+    double warmup = 30;
     double window = 10;
     List<Integer> processes = List.of(1, 2, 4);
     int threads = 8;
-    int wakeWarmup = 20;
+    int wakeWarmup = 3000;
     int wakeRounds = 200;
     int crashWarmup = 2;
     int crashRounds = 20;
