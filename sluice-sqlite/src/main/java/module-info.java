@@ -16,4 +16,6 @@ module dev.sluice.sqlite {
   requires com.fasterxml.jackson.core;
 
   exports dev.sluice.sqlite;
+  exports dev.sluice.local to
+      dev.sluice.gate;
 }

@@ -50,13 +50,13 @@ public final class LivenessWatcher {
   }
 
   /** Accepts connections to one of this JVM's owner sockets and holds them open. */
-  void serve(ServerSocketChannel server) throws IOException {
+  synchronized void serve(ServerSocketChannel server) throws IOException {
     server.configureBlocking(false);
     Selector s = selector();
     pending.add(
         () -> {
           try {
-            server.register(s, SelectionKey.OP_ACCEPT);
+            server.register(s, SelectionKey.OP_ACCEPT, server);
           } catch (IOException e) {
             // The owner closed before its socket was registered.
           }
@@ -65,13 +65,67 @@ public final class LivenessWatcher {
   }
 
   /**
+   * Stops serving an owner socket that was just closed: the connections it accepted are closed too,
+   * so their watchers see end-of-file, and the selector closes once it watches nothing.
+   */
+  synchronized void retire(ServerSocketChannel server) {
+    Selector s = selector;
+    if (s == null) {
+      return;
+    }
+    pending.add(
+        () -> {
+          for (SelectionKey key : s.keys()) {
+            if (key.attachment() == server) {
+              closeQuietly(key);
+            }
+          }
+          closeIfIdle(s);
+        });
+    s.wakeup();
+  }
+
+  /**
+   * Closes the selector when it has nothing left to watch. Its thread blocks in native code, and
+   * the JVM's exit waits up to 300 ms for such threads, which every short-lived command would pay.
+   * Runs on the selector thread.
+   */
+  private void closeIfIdle(Selector s) {
+    for (SelectionKey key : s.keys()) {
+      if (key.isValid()) {
+        return;
+      }
+    }
+    synchronized (this) {
+      if (selector == s && pending.isEmpty()) {
+        selector = null;
+        try {
+          s.close();
+        } catch (IOException e) {
+          // Best effort; the thread ends with the JVM anyway.
+        }
+      }
+    }
+  }
+
+  private static void closeQuietly(SelectionKey key) {
+    key.cancel();
+    try {
+      key.channel().close();
+    } catch (IOException e) {
+      // Already closed.
+    }
+  }
+
+  /**
    * Connects to another process's owner socket and runs {@code onDeath} once if the connection ends
    * or cannot be made.
    *
    * @param socket the owner's {@code owners/<id>.sock}
    * @param onDeath a short action, run on the watcher thread or the calling thread
+   * @return closing it stops the watch
    */
-  public void watch(Path socket, Runnable onDeath) {
+  public synchronized AutoCloseable watch(Path socket, Runnable onDeath) {
     SocketChannel ch;
     try {
       ch = SocketChannel.open(StandardProtocolFamily.UNIX);
@@ -79,7 +133,7 @@ public final class LivenessWatcher {
       ch.configureBlocking(false);
     } catch (IOException e) {
       onDeath.run();
-      return;
+      return () -> {};
     }
     try {
       Selector s = selector();
@@ -92,9 +146,33 @@ public final class LivenessWatcher {
             }
           });
       s.wakeup();
+      return () -> unwatch(ch);
     } catch (IOException e) {
       onDeath.run();
+      return () -> {};
     }
+  }
+
+  /** Stops watching one connection; the selector closes once it watches nothing. */
+  private synchronized void unwatch(SocketChannel ch) {
+    Selector s = selector;
+    if (s == null) {
+      return;
+    }
+    pending.add(
+        () -> {
+          SelectionKey key = ch.keyFor(s);
+          if (key != null) {
+            key.cancel();
+          }
+          try {
+            ch.close();
+          } catch (IOException e) {
+            // Already closed.
+          }
+          closeIfIdle(s);
+        });
+    s.wakeup();
   }
 
   private void loop(Selector s) {
@@ -102,12 +180,15 @@ public final class LivenessWatcher {
     while (true) {
       try {
         s.select();
-      } catch (IOException e) {
+      } catch (IOException | java.nio.channels.ClosedSelectorException e) {
         return;
       }
       Wakeups.record();
       for (Runnable r; (r = pending.poll()) != null; ) {
         r.run();
+      }
+      if (!s.isOpen()) {
+        return;
       }
       for (Iterator<SelectionKey> it = s.selectedKeys().iterator(); it.hasNext(); ) {
         SelectionKey key = it.next();
@@ -117,7 +198,8 @@ public final class LivenessWatcher {
             SocketChannel peer = ((ServerSocketChannel) key.channel()).accept();
             if (peer != null) {
               peer.configureBlocking(false);
-              peer.register(s, SelectionKey.OP_READ);
+              // Attached to its server, so that retiring the owner closes it too.
+              peer.register(s, SelectionKey.OP_READ, key.channel());
             }
           } else if (key.isValid() && key.isReadable()) {
             sink.clear();

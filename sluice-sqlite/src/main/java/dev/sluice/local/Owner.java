@@ -153,6 +153,7 @@ public final class Owner implements AutoCloseable {
     } catch (IOException e) {
       // Closing is best effort; the process exit closes it too.
     }
+    LivenessWatcher.instance().retire(server);
     deleteQuietly(socketFile);
     deleteQuietly(lockFile);
     try {

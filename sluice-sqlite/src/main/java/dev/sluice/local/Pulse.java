@@ -45,11 +45,12 @@ public final class Pulse {
     byte[] padded = new byte[WIDTH];
     java.util.Arrays.fill(padded, (byte) ' ');
     System.arraycopy(text, 0, padded, 0, text.length);
-    try (FileChannel ch =
-        FileChannel.open(
-            file(dir),
-            java.util.Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE),
-            dir.fileAttribute())) {
+    Path file = file(dir);
+    if (!java.nio.file.Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      // Created through the pool, which sets the mode past the umask (0660 in a shared pool).
+      dir.createFile(file);
+    }
+    try (FileChannel ch = FileChannel.open(file, StandardOpenOption.WRITE)) {
       ch.write(ByteBuffer.wrap(padded), 0);
     }
   }

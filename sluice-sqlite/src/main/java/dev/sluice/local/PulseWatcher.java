@@ -11,8 +11,10 @@ import java.nio.file.FileSystems;
 import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * This JVM's one watcher of pulse files: a daemon thread that sleeps in the {@link WatchService}
@@ -24,7 +26,9 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class PulseWatcher {
   private static final PulseWatcher INSTANCE = new PulseWatcher();
 
-  private final Map<WatchKey, Runnable> listeners = new ConcurrentHashMap<>();
+  /** Listeners by key; one directory has one key, however many users in this JVM watch it. */
+  private final Map<WatchKey, List<Runnable>> listeners = new ConcurrentHashMap<>();
+
   private WatchService service;
   private Thread thread;
 
@@ -58,13 +62,29 @@ public final class PulseWatcher {
                   service,
                   StandardWatchEventKinds.ENTRY_MODIFY,
                   StandardWatchEventKinds.ENTRY_CREATE);
-      listeners.put(key, onPulse);
-      return () -> {
-        listeners.remove(key);
-        key.cancel();
-      };
+      listeners.computeIfAbsent(key, k -> new CopyOnWriteArrayList<>()).add(onPulse);
+      return () -> unwatch(key, onPulse);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot watch " + dir.notifyDir(), e);
+    }
+  }
+
+  private synchronized void unwatch(WatchKey key, Runnable onPulse) {
+    List<Runnable> those = listeners.get(key);
+    if (those != null && those.remove(onPulse) && those.isEmpty()) {
+      listeners.remove(key);
+      key.cancel();
+    }
+    if (listeners.isEmpty() && service != null) {
+      // An idle watcher is closed, not kept: its poller thread blocks in native code, and the
+      // JVM's exit waits up to 300 ms for such threads, which every short-lived command would pay.
+      try {
+        service.close();
+      } catch (IOException e) {
+        // Closing is best effort; the thread ends with the JVM anyway.
+      }
+      service = null;
+      thread = null;
     }
   }
 
@@ -78,9 +98,9 @@ public final class PulseWatcher {
       }
       Wakeups.record();
       key.pollEvents();
-      Runnable listener = listeners.get(key);
+      List<Runnable> those = listeners.getOrDefault(key, List.of());
       boolean valid = key.reset();
-      if (listener != null) {
+      for (Runnable listener : those) {
         try {
           listener.run();
         } catch (RuntimeException e) {

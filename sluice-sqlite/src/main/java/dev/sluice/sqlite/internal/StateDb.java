@@ -9,11 +9,11 @@ import dev.sluice.LimiterConfig;
 import dev.sluice.StoreFormatException;
 import dev.sluice.TraceEvent;
 import dev.sluice.local.PoolDirectory;
+import dev.sluice.local.SqliteFiles;
 import dev.sluice.spi.PoolState;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -86,17 +86,12 @@ final class StateDb implements AutoCloseable {
     Path file = dir.file("state.db");
     Connection db = null;
     try {
-      dir.createFile(file);
-      db = DriverManager.getConnection("jdbc:sqlite:" + file);
-      try (Statement st = db.createStatement()) {
-        st.execute("PRAGMA journal_mode=WAL");
-        st.execute("PRAGMA synchronous=" + (fullSync ? "FULL" : "NORMAL"));
-      }
+      db = SqliteFiles.open(dir, "state.db", fullSync);
       // Transactions are explicit, so the synchronous level can change between them.
       try (Statement st = db.createStatement()) {
         st.execute("BEGIN IMMEDIATE");
         try {
-          if (!hasSchema(db)) {
+          if (!SqliteFiles.hasSchema(db)) {
             create(db, config, now, traceCapacity);
           }
           checkFormat(db, dir, config);
@@ -108,19 +103,12 @@ final class StateDb implements AutoCloseable {
       }
       return new StateDb(file, db, fullSync);
     } catch (SQLException | IOException e) {
-      closeQuietly(db);
+      SqliteFiles.closeQuietly(db);
       throw new StoreFormatException(
           "pool " + dir + ": state.db is not a readable Sluice pool (" + e.getMessage() + ")", e);
     } catch (RuntimeException e) {
-      closeQuietly(db);
+      SqliteFiles.closeQuietly(db);
       throw e;
-    }
-  }
-
-  private static boolean hasSchema(Connection db) throws SQLException {
-    try (Statement st = db.createStatement();
-        ResultSet rs = st.executeQuery("SELECT count(*) FROM sqlite_master")) {
-      return rs.next() && rs.getInt(1) > 0;
     }
   }
 
@@ -157,7 +145,7 @@ final class StateDb implements AutoCloseable {
 
   private static void checkFormat(Connection db, PoolDirectory dir, LimiterConfig config)
       throws SQLException {
-    String format = meta(db, "format");
+    String format = SqliteFiles.meta(db, "format");
     if (!FORMAT.equals(format)) {
       throw new StoreFormatException(
           "pool "
@@ -170,28 +158,13 @@ final class StateDb implements AutoCloseable {
     }
     LimiterConfig stored;
     try {
-      stored = LimiterConfig.parse(meta(db, "config"));
+      stored = LimiterConfig.parse(SqliteFiles.meta(db, "config"));
     } catch (RuntimeException e) {
       throw new StoreFormatException(
           "pool " + dir + ": state.db holds an unreadable configuration: " + e.getMessage(), e);
     }
     if (!stored.equals(config)) {
       throw new ConfigMismatchException(dir.toString(), stored, config);
-    }
-  }
-
-  private static String meta(Connection db, String key) throws SQLException {
-    try (PreparedStatement st =
-        db.prepareStatement("SELECT value FROM sluice_meta WHERE key = ?")) {
-      st.setString(1, key);
-      try (ResultSet rs = st.executeQuery()) {
-        return rs.next() ? rs.getString(1) : null;
-      }
-    } catch (SQLException e) {
-      if (e.getMessage() != null && e.getMessage().contains("no such table")) {
-        return null;
-      }
-      throw e;
     }
   }
 
@@ -317,16 +290,6 @@ final class StateDb implements AutoCloseable {
 
   @Override
   public void close() {
-    closeQuietly(db);
-  }
-
-  private static void closeQuietly(Connection db) {
-    if (db != null) {
-      try {
-        db.close();
-      } catch (SQLException e) {
-        // Nothing to do.
-      }
-    }
+    SqliteFiles.closeQuietly(db);
   }
 }

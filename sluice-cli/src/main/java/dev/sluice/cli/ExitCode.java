@@ -1,0 +1,95 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.cli;
+
+import java.util.Arrays;
+import java.util.stream.Collectors;
+
+/**
+ * Every exit status of the {@code sluice} command, so that scripts and agents can branch without
+ * parsing output.
+ *
+ * <table>
+ *   <caption>Exit statuses</caption>
+ *   <tr><th>Status</th><th>Verbs</th><th>Meaning</th></tr>
+ *   <tr><td>0</td><td>all</td><td>success; {@code acquire} and {@code rejoin}: granted</td></tr>
+ *   <tr><td>1</td><td>all</td><td>an unexpected internal error (a bug)</td></tr>
+ *   <tr><td>2</td><td>all</td><td>usage: unknown verb or flag, bad or missing value</td></tr>
+ *   <tr><td>3</td><td>all but run</td><td>the gate refused: {@code error: <code>: <message>}
+ *       on stderr, and {@code {"error": code, "message": ...}} on stdout with {@code --json}</td></tr>
+ *   <tr><td>4</td><td>all but run</td><td>the home or its store cannot be used, or I/O failed</td></tr>
+ *   <tr><td>10</td><td>acquire, rejoin</td><td>queued</td></tr>
+ *   <tr><td>11</td><td>acquire, rejoin</td><td>offered (claim it with the offer token)</td></tr>
+ *   <tr><td>12</td><td>acquire, rejoin</td><td>paused (rejoin to queue again)</td></tr>
+ *   <tr><td>13</td><td>acquire, rejoin</td><td>conflict with the agent's request under this key</td></tr>
+ *   <tr><td>124</td><td>run</td><td>no capacity within {@code --queue-timeout}; CMD did not run</td></tr>
+ *   <tr><td>125</td><td>run</td><td>the gate refused or the store failed; CMD did not run (or was
+ *       stopped at once because its permit could not be bound)</td></tr>
+ *   <tr><td>126, 127</td><td>run</td><td>CMD could not be executed, or was not found</td></tr>
+ *   <tr><td>128+N</td><td>run</td><td>CMD died of signal N (130 SIGINT, 143 SIGTERM)</td></tr>
+ *   <tr><td>other</td><td>run</td><td>CMD's own exit status</td></tr>
+ * </table>
+ *
+ * <p>Immutable and thread-safe.
+ */
+public enum ExitCode {
+  /** Success; for {@code acquire} and {@code rejoin}: granted. */
+  OK(0, "all", "success; acquire and rejoin: granted"),
+  /** An unexpected internal error: a bug. */
+  INTERNAL(1, "all", "unexpected internal error (a bug)"),
+  /** A bad verb, flag or value. */
+  USAGE(2, "all", "usage: unknown verb or flag, bad or missing value"),
+  /** The gate refused the operation ({@link dev.sluice.gate.GateException}). */
+  REFUSED(3, "all but run", "the gate refused: error code on stderr (and JSON)"),
+  /** The home or store cannot be used, or I/O failed. */
+  STORE(4, "all but run", "the home or its store cannot be used, or I/O failed"),
+  /** {@code acquire}/{@code rejoin}: queued. */
+  QUEUED(10, "acquire, rejoin", "queued"),
+  /** {@code acquire}/{@code rejoin}: offered. */
+  OFFERED(11, "acquire, rejoin", "offered: claim it with the offer token"),
+  /** {@code acquire}/{@code rejoin}: paused. */
+  PAUSED(12, "acquire, rejoin", "paused: rejoin to queue again"),
+  /** {@code acquire}/{@code rejoin}: conflict with the agent's request under the same key. */
+  CONFLICT(13, "acquire, rejoin", "conflict with the agent's request under this --op"),
+  /** {@code run}: no capacity within the queue timeout. */
+  QUEUE_TIMEOUT(124, "run", "no capacity within --queue-timeout; CMD did not run"),
+  /** {@code run}: the gate refused or the store failed; CMD did not run. */
+  RUN_FAILED(125, "run", "the gate refused or the store failed; CMD did not run");
+
+  private final int code;
+  private final String verbs;
+  private final String meaning;
+
+  ExitCode(int code, String verbs, String meaning) {
+    this.code = code;
+    this.verbs = verbs;
+    this.meaning = meaning;
+  }
+
+  /** The process exit status. */
+  public int code() {
+    return code;
+  }
+
+  /** The help footer: every status, one per line, plus what {@code run} passes through. */
+  public static String helpFooter() {
+    String rows =
+        Arrays.stream(values())
+            .map(c -> row(Integer.toString(c.code), c.verbs, c.meaning))
+            .collect(Collectors.joining());
+    return "%nExit status:"
+        + rows
+        + row("126/127", "run", "CMD could not be executed / was not found")
+        + row("128+N", "run", "CMD died of signal N (130 SIGINT, 143 SIGTERM)")
+        + row("other", "run", "CMD's own exit status")
+        + "%n%nEnvironment:"
+        + "%n  SLUICE_HOME       default for --home"
+        + "%n  SLUICE_AGENT_ID   default for --agent%n";
+  }
+
+  private static String row(String code, String verbs, String meaning) {
+    return String.format("%%n  %-7s %-16s %s", code, verbs, meaning);
+  }
+}

@@ -1,0 +1,120 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.cli.command;
+
+import dev.sluice.SluiceException;
+import dev.sluice.cli.ExitCode;
+import dev.sluice.gate.GateService;
+import dev.sluice.gate.Permit;
+import dev.sluice.gate.ProcessRef;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import sun.misc.Signal;
+
+/**
+ * The part of {@code sluice run} after the grant: spawns the command through {@code setsid} with
+ * inherited stdio, binds the permit to its process group, forwards signals to the group, waits,
+ * releases, and answers the command's exit status (128+N if signal N killed it, as the JDK reports
+ * it).
+ *
+ * <p>Why {@code setsid} gives a known group: the JVM's child is not a process-group leader, so
+ * {@code setsid} calls setsid(2) without forking and then execs the command; the pid the JDK
+ * reports is therefore the command's pid and the new session's and group's id.
+ *
+ * <p>Not thread-safe: used once, on the invoking thread, which blocks until the command exits.
+ */
+final class Launch {
+  private static final String SETSID = GroupSignals.firstExisting("/usr/bin/setsid", "/bin/setsid");
+
+  private final GateService gate;
+  private final Permit permit;
+  private final List<String> command;
+  private final PrintWriter out;
+  private final PrintWriter err;
+  private final boolean json;
+
+  Launch(
+      GateService gate,
+      Permit permit,
+      List<String> command,
+      PrintWriter out,
+      PrintWriter err,
+      boolean json) {
+    this.gate = gate;
+    this.permit = permit;
+    this.command = List.copyOf(command);
+    this.out = out;
+    this.err = err;
+    this.json = json;
+  }
+
+  /** Runs the command to its end; returns the exit status {@code sluice run} exits with. */
+  int run() {
+    try (GroupSignals signals = GroupSignals.install()) {
+      Optional<Signal> early = signals.early();
+      if (early.isPresent()) {
+        release("interrupted before start by SIG" + early.get().getName());
+        return 128 + early.get().getNumber();
+      }
+      List<String> argv = new ArrayList<>();
+      argv.add(SETSID);
+      argv.addAll(command);
+      Process process;
+      try {
+        out.flush();
+        err.flush();
+        process = new ProcessBuilder(argv).inheritIO().start();
+      } catch (IOException e) {
+        release("could not start: " + e.getMessage());
+        Errors.report(e, out, err, json);
+        return ExitCode.RUN_FAILED.code();
+      }
+      long pid = process.pid();
+      // A signal that came while spawning was held back; the group exists now (or soon).
+      signals.target(pid).ifPresent(s -> GroupSignals.send(s.getName(), pid));
+      if (!bind(pid)) {
+        GroupSignals.send("TERM", pid);
+        GroupSignals.waitUninterruptibly(process);
+        release("stopped: the permit could not be bound to the process");
+        return ExitCode.RUN_FAILED.code();
+      }
+      int status = GroupSignals.waitUninterruptibly(process);
+      release(status > 128 ? "killed by signal " + (status - 128) : "exited " + status);
+      return status;
+    }
+  }
+
+  /**
+   * Binds the permit to the group. Returns false if the gate refused; true also when the command
+   * was already gone (nothing to track, the release follows at once).
+   */
+  private boolean bind(long pid) {
+    Optional<ProcessRef> ref = ProcessRef.sessionLeader(pid);
+    if (ref.isEmpty()) {
+      return true;
+    }
+    try {
+      gate.start(permit.permitToken(), ref.get());
+      return true;
+    } catch (SluiceException | UncheckedIOException e) {
+      Errors.report(e, out, err, json);
+      return false;
+    }
+  }
+
+  private void release(String reason) {
+    try {
+      gate.release(permit.permitToken(), reason);
+    } catch (SluiceException | UncheckedIOException e) {
+      // The command's status matters more; the gate ends the permit with the group anyway.
+      err.println("sluice: warning: could not release the permit: " + e.getMessage());
+      err.flush();
+    }
+  }
+}

@@ -1,0 +1,130 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.cli.command;
+
+import dev.sluice.cli.ExitCode;
+import dev.sluice.cli.GateJson;
+import dev.sluice.cli.GateText;
+import dev.sluice.gate.ProcessRef;
+import dev.sluice.gate.ReleaseOutcome;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The verbs for a held permit: {@code start}, {@code mark-started}, {@code heartbeat}, {@code
+ * release} and the operator's {@code force-release}. Each is one short gate call. Not thread-safe:
+ * one invocation, one thread.
+ */
+final class PermitCommands {
+  private PermitCommands() {}
+
+  /** {@code start}: binds a permit to a running process group. */
+  @Command(
+      name = "start",
+      header = "Bind a permit to a running process group.",
+      mixinStandardHelpOptions = true,
+      description = "Bind a permit to a running process: it ends when the process group exits.")
+  static final class Start extends Verb {
+    @Parameters(paramLabel = "TOKEN", description = "The permit token.")
+    String token;
+
+    @Option(
+        names = "--pid",
+        paramLabel = "PID",
+        required = true,
+        description = "The process (its group is tracked).")
+    long pid;
+
+    @Override
+    int execute() {
+      ProcessRef process =
+          ProcessRef.lookup(pid)
+              .orElseThrow(
+                  () ->
+                      new ParameterException(
+                          spec.commandLine(),
+                          "--pid "
+                              + pid
+                              + ": no such process (or not visible in this pid namespace)"));
+      AcquireCommands.printTicket(this, gate().start(token, process));
+      return ExitCode.OK.code();
+    }
+  }
+
+  /** {@code mark-started}: starts a permit that lives on heartbeats. */
+  @Command(
+      name = "mark-started",
+      header = "Start a permit without a process; keep it with heartbeats.",
+      mixinStandardHelpOptions = true,
+      description = "Start a permit without a process: it lives while you send heartbeats.")
+  static final class MarkStarted extends Verb {
+    @Parameters(paramLabel = "TOKEN", description = "The permit token.")
+    String token;
+
+    @Override
+    int execute() {
+      AcquireCommands.printTicket(this, gate().markStarted(token));
+      return ExitCode.OK.code();
+    }
+  }
+
+  /** {@code heartbeat}: extends the agent's untracked leases. */
+  @Command(
+      name = "heartbeat",
+      header = "Extend every untracked permit of the agent.",
+      mixinStandardHelpOptions = true)
+  static final class Heartbeat extends Verb {
+    @Override
+    int execute() {
+      String agent = agent();
+      int n = gate().heartbeat(agent);
+      print(
+          GateJson.object().put("agentId", agent).put("extended", n),
+          "extended " + n + " permit" + (n == 1 ? "" : "s") + " of " + agent);
+      return ExitCode.OK.code();
+    }
+  }
+
+  /** {@code release}: ends a permit; idempotent. */
+  @Command(
+      name = "release",
+      header = "Release a permit (idempotent).",
+      mixinStandardHelpOptions = true,
+      description = "Release a permit; releasing again answers alreadyReleased.")
+  static final class Release extends Verb {
+    @Parameters(paramLabel = "TOKEN", description = "The permit token.")
+    String token;
+
+    @Option(names = "--reason", paramLabel = "R", description = "Why (default: released).")
+    String reason = "released";
+
+    @Override
+    int execute() {
+      ReleaseOutcome r = gate().release(token, reason);
+      print(GateJson.release(r), GateText.release(r));
+      return ExitCode.OK.code();
+    }
+  }
+
+  /** {@code force-release}: an operator ends someone's permit. */
+  @Command(
+      name = "force-release",
+      header = "Release someone's held permit, as an operator.",
+      mixinStandardHelpOptions = true,
+      description = "Release someone's held permit as an operator (actor: --agent or $USER).")
+  static final class ForceRelease extends Verb {
+    @Parameters(paramLabel = "REQUEST_ID", description = "The request holding the permit.")
+    String requestId;
+
+    @Override
+    int execute() {
+      ReleaseOutcome r = gate().forceRelease(requestId, actor());
+      print(GateJson.release(r), GateText.release(r));
+      return ExitCode.OK.code();
+    }
+  }
+}

@@ -1,0 +1,166 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.cli.command;
+
+import dev.sluice.cli.Durations;
+import dev.sluice.cli.ExitCode;
+import dev.sluice.cli.Home;
+import dev.sluice.gate.GateService;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code sluice} command itself: the global options every verb inherits ({@code --home}, {@code
+ * --json}, {@code --agent}) and the list of verbs. It opens the gate lazily, so {@code --help},
+ * {@code --version} and usage errors never touch the store.
+ *
+ * <p>Not thread-safe: one instance serves one invocation, on the thread that runs it (a verb may
+ * start helper threads, which only read what it gave them).
+ */
+@Command(
+    name = "sluice",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description =
+        "A machine-wide job gate: pools of capacity shared by people, CI jobs and coding agents,"
+            + " in strict FIFO order. Every command is correct without a daemon.",
+    subcommands = {
+      RunCommand.class,
+      AcquireCommands.Acquire.class,
+      AcquireCommands.Claim.class,
+      AcquireCommands.Decline.class,
+      AcquireCommands.Rejoin.class,
+      AcquireCommands.Cancel.class,
+      PermitCommands.Start.class,
+      PermitCommands.MarkStarted.class,
+      PermitCommands.Heartbeat.class,
+      PermitCommands.Release.class,
+      PermitCommands.ForceRelease.class,
+      ViewCommands.Pending.class,
+      ViewCommands.Events.class,
+      ViewCommands.Diagnose.class,
+      ViewCommands.Status.class,
+      PoolCommand.class,
+      TopCommand.class
+    })
+public final class SluiceCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(
+      names = "--home",
+      paramLabel = "DIR",
+      scope = ScopeType.INHERIT,
+      description =
+          "The gate's home (default: $SLUICE_HOME, $XDG_STATE_HOME/sluice, ~/.local/state/sluice).")
+  Path home;
+
+  @Option(
+      names = "--json",
+      scope = ScopeType.INHERIT,
+      description = "Print one JSON object per line on stdout.")
+  boolean json;
+
+  @Option(
+      names = "--agent",
+      paramLabel = "ID",
+      scope = ScopeType.INHERIT,
+      description = "Who asks (default: $SLUICE_AGENT_ID).")
+  String agent;
+
+  private final Map<String, String> env;
+  private GateService gate;
+
+  /**
+   * Creates the command.
+   *
+   * @param env the environment to read {@code SLUICE_HOME}, {@code SLUICE_AGENT_ID} and friends
+   *     from (tests pass their own)
+   */
+  public SluiceCommand(Map<String, String> env) {
+    this.env = Map.copyOf(env);
+  }
+
+  /**
+   * A ready command line: durations in the documented forms, the exit-status footer, and the error
+   * handlers that map failures to {@link ExitCode}s.
+   *
+   * @param env the environment, see {@link #SluiceCommand(Map)}
+   */
+  public static CommandLine commandLine(Map<String, String> env) {
+    SluiceCommand root = new SluiceCommand(env);
+    CommandLine cl = new CommandLine(root);
+    cl.registerConverter(Duration.class, SluiceCommand::duration);
+    cl.getCommandSpec().usageMessage().footer(ExitCode.helpFooter());
+    // "sluice run make -j4" must hand "-j4" to make, not parse it as a sluice option.
+    cl.getSubcommands().get("run").setStopAtPositional(true);
+    cl.setExecutionExceptionHandler(Errors::onExecution);
+    cl.setParameterExceptionHandler(Errors::onParameter);
+    return cl;
+  }
+
+  private static Duration duration(String text) {
+    try {
+      return Durations.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.TypeConversionException(e.getMessage());
+    }
+  }
+
+  /** Without a verb: the usage, as a usage error. */
+  @Override
+  public Integer call() {
+    spec.commandLine().usage(spec.commandLine().getErr());
+    return ExitCode.USAGE.code();
+  }
+
+  /** The environment. */
+  Map<String, String> env() {
+    return env;
+  }
+
+  /** Whether {@code --json} was given. */
+  boolean json() {
+    return json;
+  }
+
+  /** The {@code --agent} value, else {@code $SLUICE_AGENT_ID}, else {@code null}. */
+  String agentOrNull() {
+    if (agent != null && !agent.isBlank()) {
+      return agent;
+    }
+    String fromEnv = env.get("SLUICE_AGENT_ID");
+    return fromEnv == null || fromEnv.isBlank() ? null : fromEnv;
+  }
+
+  /** The home this invocation uses. */
+  Path homePath() {
+    return Home.resolve(home, env);
+  }
+
+  /** The gate, opened on first use. */
+  GateService gate() {
+    if (gate == null) {
+      gate = GateService.open(homePath());
+    }
+    return gate;
+  }
+
+  /** Closes the gate if it was opened. */
+  void closeGate() {
+    GateService g = gate;
+    gate = null;
+    if (g != null) {
+      g.close();
+    }
+  }
+}

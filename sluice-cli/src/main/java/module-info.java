@@ -1,0 +1,21 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+
+/**
+ * The {@code sluice} command: parses arguments, prints answers and spawns commands; every gate
+ * decision is {@link dev.sluice.gate.GateService}'s. Nothing is exported: the module is an
+ * application, run as {@code dev.sluice.cli/dev.sluice.cli.Sluice}.
+ */
+module dev.sluice.cli {
+  requires dev.sluice.gate;
+  requires info.picocli;
+  requires com.fasterxml.jackson.databind;
+  // sun.misc.Signal, to forward SIGINT/SIGTERM to a spawned command's process group.
+  requires jdk.unsupported;
+
+  // picocli instantiates the commands and injects their options reflectively.
+  opens dev.sluice.cli.command to
+      info.picocli;
+}

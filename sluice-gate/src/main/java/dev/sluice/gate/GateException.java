@@ -1,0 +1,63 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.gate;
+
+import dev.sluice.SluiceException;
+import java.util.Locale;
+
+/**
+ * A gate operation was refused. {@link #code()} says why in a stable form for scripts and agents;
+ * the message says it for people, naming the pool, request or value involved. Nothing was changed.
+ */
+public final class GateException extends SluiceException {
+  private static final long serialVersionUID = 1L;
+
+  /** Why an operation was refused. */
+  public enum Code {
+    /** The request is heavier than its pool's capacity. */
+    WEIGHT_EXCEEDS_CAPACITY,
+    /** No request is known for this token (never issued, mistyped, or pruned after an hour). */
+    UNKNOWN_TOKEN,
+    /** The token belongs to an earlier offer or state of its request. */
+    STALE_TOKEN,
+    /** The offer lapsed before the claim; the request is paused. */
+    OFFER_EXPIRED,
+    /** The permit's start deadline passed before the start; it was reclaimed. */
+    START_DEADLINE_PASSED,
+    /** No request with this id is known. */
+    UNKNOWN_REQUEST,
+    /** The request belongs to another agent. */
+    NOT_OWNER,
+    /** The request is not in a state this operation applies to. */
+    WRONG_STATE,
+    /** The permit is already bound to another process. */
+    ALREADY_STARTED,
+    /** The agent's operation key already names a request for another pool or weight. */
+    CONFLICT;
+
+    /** The code as scripts see it, for example {@code weight_exceeds_capacity}. */
+    public String wireName() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  private final Code code;
+
+  /**
+   * Creates the exception.
+   *
+   * @param code why
+   * @param message what happened, naming the pool, request or value
+   */
+  public GateException(Code code, String message) {
+    super(message);
+    this.code = code;
+  }
+
+  /** Why the operation was refused. */
+  public Code code() {
+    return code;
+  }
+}

@@ -1,0 +1,396 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.gate;
+
+import dev.sluice.gate.internal.GateSweeper;
+import dev.sluice.gate.store.Diagnoser;
+import dev.sluice.gate.store.GateStore;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * The job gate of one home directory: every operation of the {@code sluice} command, as a Java API.
+ * Each call is one transaction under the home's gate lock, shared with every other process that
+ * opens the same home; there is no daemon. Time-driven changes (offers lapsing, start deadlines,
+ * untracked leases, pruning) are applied at the start of every transaction, and a waiting call arms
+ * a timer for the next of them.
+ *
+ * <p>Thread-safe. Every method blocks for the gate lock (held for one short transaction); the
+ * {@code wait} forms also sleep until the pool's pulse, an owner's death, the next deadline or the
+ * wait's end, never in a polling loop.
+ */
+public final class GateService implements AutoCloseable {
+  /** The first re-check of a process group whose launcher is gone; doubled up to the maximum. */
+  private static final long RECHECK_FIRST_MILLIS = 1_000;
+
+  private static final long RECHECK_MAX_MILLIS = 30_000;
+
+  private final GateStore store;
+
+  private GateService(GateStore store) {
+    this.store = store;
+  }
+
+  /**
+   * Opens (creating if needed) the gate stored in {@code home} with the default settings.
+   *
+   * @throws dev.sluice.StoreFormatException if {@code home} holds something else or is corrupt
+   */
+  public static GateService open(Path home) {
+    return open(home, GateSettings.defaults());
+  }
+
+  /**
+   * Opens the gate in {@code home}; {@code settings} apply if this call creates it, else the stored
+   * settings do.
+   *
+   * @throws dev.sluice.StoreFormatException if {@code home} holds something else or is corrupt
+   */
+  public static GateService open(Path home, GateSettings settings) {
+    Objects.requireNonNull(home, "home");
+    Objects.requireNonNull(settings, "settings");
+    return new GateService(GateStore.open(home, settings, Clock.systemUTC()));
+  }
+
+  /** The settings stored in the home. */
+  public GateSettings settings() {
+    return store.settings();
+  }
+
+  /** The home directory's real path. */
+  public Path home() {
+    return store.home();
+  }
+
+  /** Asks for capacity; see {@link AcquireOutcome}. Idempotent per agent and operation key. */
+  public AcquireOutcome acquire(AcquireRequest request) {
+    Objects.requireNonNull(request, "request");
+    return store.transact(tx -> tx.machine().acquire(request, tx.now()));
+  }
+
+  /**
+   * Asks for capacity and waits up to {@code wait} for it: an offer that arrives is claimed and
+   * answered as {@link AcquireOutcome.Granted}. On timeout the request stays as it is (queued).
+   *
+   * @throws InterruptedException if interrupted while waiting; the request stays queued
+   */
+  public AcquireOutcome acquire(AcquireRequest request, Duration wait) throws InterruptedException {
+    Objects.requireNonNull(request, "request");
+    long deadline = deadline(wait);
+    AcquireOutcome first = store.transact(tx -> claimIfOffered(tx, request, "", false));
+    return waitFor(first, request, "", deadline, o -> {});
+  }
+
+  /**
+   * What {@code sluice run} does before it spawns: acquires for a request owned by this process
+   * (cancelled by the next transaction of any process once this one dies), waits up to {@code
+   * queueTimeout} and claims the offer. An offer that lapsed meanwhile (the process was stopped) is
+   * rejoined at the tail.
+   *
+   * @param progress told each state while waiting (queued with position, offered, granted)
+   * @return the permit, or empty on timeout (the request is then cancelled)
+   * @throws GateException if the gate refuses, or the agent's key names another request
+   * @throws InterruptedException if interrupted while waiting; the request is then cancelled
+   */
+  public Optional<Permit> acquireOwned(
+      AcquireRequest request, Duration queueTimeout, Consumer<AcquireOutcome> progress)
+      throws InterruptedException {
+    Objects.requireNonNull(request, "request");
+    long deadline = deadline(queueTimeout);
+    String owner = store.ownerId();
+    AcquireOutcome first = store.transact(tx -> claimIfOffered(tx, request, owner, true));
+    if (first instanceof AcquireOutcome.Conflict c) {
+      throw new GateException(GateException.Code.CONFLICT, c.detail());
+    }
+    AcquireOutcome last = null;
+    try {
+      progress.accept(first);
+      last = waitFor(first, request, owner, deadline, progress);
+    } finally {
+      if (!(last instanceof AcquireOutcome.Granted)) {
+        withdraw(request);
+      }
+    }
+    if (last instanceof AcquireOutcome.Granted g) {
+      return Optional.of(new Permit(g.ticket(), g.permitToken()));
+    }
+    return Optional.empty();
+  }
+
+  private void withdraw(AcquireRequest request) {
+    try {
+      store.transact(
+          tx -> {
+            for (Ticket t : tx.views().live(request.agentId())) {
+              if (t.opKey().equals(request.opKey()) && t.state() != TicketState.HELD) {
+                tx.machine().cancel(request.agentId(), t.requestId(), tx.now());
+              }
+            }
+            return null;
+          });
+    } catch (RuntimeException e) {
+      // Best effort: the request is tied to this process and ends with it anyway.
+    }
+  }
+
+  /** One look: the request's state, with an arrived offer claimed (and a lapsed one rejoined). */
+  private static AcquireOutcome claimIfOffered(
+      GateStore.Tx tx, AcquireRequest r, String owner, boolean rejoinPaused) {
+    AcquireOutcome o = tx.machine().acquire(r, owner, tx.now());
+    if (o instanceof AcquireOutcome.Paused p && rejoinPaused) {
+      o = tx.machine().rejoin(r.agentId(), p.ticket().requestId(), tx.now());
+    }
+    if (o instanceof AcquireOutcome.Offered offered) {
+      Permit permit = tx.machine().claim(offered.offerToken(), tx.now());
+      return new AcquireOutcome.Granted(permit.ticket(), permit.permitToken());
+    }
+    return o;
+  }
+
+  private AcquireOutcome waitFor(
+      AcquireOutcome first,
+      AcquireRequest r,
+      String owner,
+      long deadline,
+      Consumer<AcquireOutcome> progress)
+      throws InterruptedException {
+    AcquireOutcome last = first;
+    Waiter waiter = new Waiter();
+    while (last instanceof AcquireOutcome.Queued q) {
+      long seen = store.changes().count();
+      Look<AcquireOutcome> look =
+          store.transact(tx -> look(tx, claimIfOffered(tx, r, owner, !owner.isEmpty())));
+      if (!sameTicket(last, look.value)) {
+        progress.accept(look.value);
+      }
+      last = look.value;
+      if (!(last instanceof AcquireOutcome.Queued)) {
+        break;
+      }
+      if (!waiter.sleep(look, seen, deadline)) {
+        break;
+      }
+    }
+    return last;
+  }
+
+  private static boolean sameTicket(AcquireOutcome a, AcquireOutcome b) {
+    return a.getClass() == b.getClass()
+        && a.ticket().position() == b.ticket().position()
+        && a.ticket().state() == b.ticket().state();
+  }
+
+  /** Claims an offer. */
+  public Permit claim(String offerToken) {
+    return store.transact(tx -> tx.machine().claim(offerToken, tx.now()));
+  }
+
+  /** Declines an offer; the request is paused until rejoined. */
+  public Ticket decline(String offerToken) {
+    return store.transact(tx -> tx.machine().decline(offerToken, tx.now()));
+  }
+
+  /** Puts a paused request back at the tail of its queue. */
+  public AcquireOutcome rejoin(String agentId, String requestId) {
+    return store.transact(tx -> tx.machine().rejoin(agentId, requestId, tx.now()));
+  }
+
+  /** Withdraws a queued, offered or paused request. */
+  public Ticket cancel(String agentId, String requestId) {
+    return store.transact(tx -> tx.machine().cancel(agentId, requestId, tx.now()));
+  }
+
+  /**
+   * Binds a permit to a running process group; the permit then lives until every process of the
+   * group has exited. This process is recorded as the launcher: while it lives it reports the end
+   * itself; once it is gone, waiters check the group.
+   */
+  public Ticket start(String permitToken, ProcessRef process) {
+    Objects.requireNonNull(process, "process");
+    String launcher = store.ownerId();
+    return store.transact(tx -> tx.permits().start(permitToken, process, launcher, tx.now()));
+  }
+
+  /** Starts a permit without a process: it lives while its agent sends heartbeats. */
+  public Ticket markStarted(String permitToken) {
+    return store.transact(tx -> tx.permits().markStarted(permitToken, tx.now()));
+  }
+
+  /** Extends every untracked lease of the agent; returns how many. */
+  public int heartbeat(String agentId) {
+    AcquireRequest.text("agentId", agentId, 1, 128);
+    return store.transact(tx -> tx.permits().heartbeat(agentId, tx.now()));
+  }
+
+  /** Releases a permit; idempotent. */
+  public ReleaseOutcome release(String permitToken, String reason) {
+    return store.transact(tx -> tx.permits().release(permitToken, reason, tx.now()));
+  }
+
+  /** An operator's release of a held permit, recorded with {@code actor}. */
+  public ReleaseOutcome forceRelease(String requestId, String actor) {
+    return forceRelease(requestId, actor, "");
+  }
+
+  /** An operator's release of a held permit, recorded with {@code actor} and {@code reason}. */
+  public ReleaseOutcome forceRelease(String requestId, String actor, String reason) {
+    AcquireRequest.text("actor", actor, 1, 128);
+    AcquireRequest.text("reason", reason, 0, 500);
+    return store.transact(tx -> tx.permits().forceRelease(requestId, actor, reason, tx.now()));
+  }
+
+  /** An agent's offers (with fresh tokens), queue entries, paused entries and held permits. */
+  public Pending pending(String agentId) {
+    return store.transact(tx -> tx.views().pending(agentId));
+  }
+
+  /**
+   * Like {@link #pending(String)}, but first waits up to {@code wait} until the agent's requests
+   * differ (a new state, a new position, one more or one less) from when the call began.
+   *
+   * @throws InterruptedException if interrupted while waiting
+   */
+  public Pending pending(String agentId, Duration wait) throws InterruptedException {
+    long deadline = deadline(wait);
+    List<Ticket> before = store.transact(tx -> tx.views().live(agentId));
+    Waiter waiter = new Waiter();
+    while (true) {
+      long seen = store.changes().count();
+      Look<List<Ticket>> look = store.transact(tx -> look(tx, tx.views().live(agentId)));
+      if (!signature(look.value).equals(signature(before)) || !waiter.sleep(look, seen, deadline)) {
+        return pending(agentId);
+      }
+    }
+  }
+
+  private static List<String> signature(List<Ticket> tickets) {
+    return tickets.stream().map(t -> t.requestId() + t.state() + t.position() + t.phase()).toList();
+  }
+
+  /** The sequence of the newest event, or 0: where a feed that shows only new events starts. */
+  public long lastEventSequence() {
+    return store.transact(tx -> tx.state().lastEventSequence());
+  }
+
+  /** Events after sequence {@code since}, oldest first, at most {@code limit}. */
+  public List<GateEvent> events(long since, int limit) {
+    checkEventsQuery(since, limit);
+    return store.events(since, limit);
+  }
+
+  /**
+   * Like {@link #events}, waiting up to {@code wait} while there are none.
+   *
+   * @throws InterruptedException if interrupted while waiting
+   */
+  public List<GateEvent> awaitEvents(long since, int limit, Duration wait)
+      throws InterruptedException {
+    checkEventsQuery(since, limit);
+    long deadline = deadline(wait);
+    Waiter waiter = new Waiter();
+    while (true) {
+      long seen = store.changes().count();
+      Look<List<GateEvent>> look = store.transact(tx -> look(tx, store.eventsInTx(since, limit)));
+      if (!look.value.isEmpty() || !waiter.sleep(look, seen, deadline)) {
+        return look.value;
+      }
+    }
+  }
+
+  private static void checkEventsQuery(long since, int limit) {
+    if (since < 0) {
+      throw new IllegalArgumentException("since must not be negative, was " + since);
+    }
+    if (limit < 1) {
+      throw new IllegalArgumentException("limit must be positive, was " + limit);
+    }
+  }
+
+  /** Every pool. */
+  public List<PoolStatus> status() {
+    return store.transact(tx -> tx.views().status());
+  }
+
+  /** One request, live or ended within the retention. */
+  public Optional<Ticket> ticket(String requestId) {
+    return store.transact(tx -> tx.views().ticket(requestId));
+  }
+
+  /** Changes a pool's capacity (created if new); nothing is preempted. */
+  public CapacityChange setCapacity(String pool, int capacity, String actor, String reason) {
+    return store.transact(tx -> tx.machine().setCapacity(pool, capacity, actor, reason, tx.now()));
+  }
+
+  /** Every capacity change, oldest first. */
+  public List<CapacityChange> history() {
+    return store.transact(tx -> tx.state().history());
+  }
+
+  /** Why heads wait, long holders, dead or unverifiable holders. */
+  public Diagnosis diagnose() {
+    return store.transact(tx -> Diagnoser.diagnose(tx.views().status(), tx.state(), tx.now()));
+  }
+
+  /** Closes the store and retires this process's owner registration. */
+  @Override
+  public void close() {
+    store.close();
+  }
+
+  private static long deadline(Duration wait) {
+    Objects.requireNonNull(wait, "wait");
+    if (wait.isNegative()) {
+      throw new IllegalArgumentException("wait must not be negative, was " + wait);
+    }
+    long now = System.nanoTime();
+    long nanos = wait.compareTo(Duration.ofDays(3650)) > 0 ? Long.MAX_VALUE / 4 : wait.toNanos();
+    return now + nanos;
+  }
+
+  /** A value read in a transaction, with what a waiter needs to know to sleep until it changes. */
+  private record Look<T>(
+      T value, long now, long nextDueMillis, Set<String> owners, boolean orphans) {}
+
+  private static <T> Look<T> look(GateStore.Tx tx, T value) {
+    long due = new GateSweeper(tx.state()).nextDeadline().orElse(Long.MAX_VALUE);
+    return new Look<>(
+        value, tx.now(), due, tx.state().owners(), !tx.state().orphanedGroups().isEmpty());
+  }
+
+  /**
+   * Sleeps until a pulse, an owner's death, the next sweep deadline, a re-check of a launcher-less
+   * process group (1 s doubling to 30 s, only while there is one) or the caller's deadline.
+   */
+  private final class Waiter {
+    private long recheckMillis = RECHECK_FIRST_MILLIS;
+
+    /** Returns false once the caller's deadline has passed. */
+    boolean sleep(Look<?> look, long seen, long deadline) throws InterruptedException {
+      if (System.nanoTime() - deadline >= 0) {
+        return false;
+      }
+      store.watchOwners(look.owners());
+      long wake = deadline;
+      if (look.nextDueMillis() != Long.MAX_VALUE) {
+        long inMillis = Math.max(0, look.nextDueMillis() - look.now()) + 1;
+        wake = Math.min(wake, System.nanoTime() + inMillis * 1_000_000);
+      }
+      if (look.orphans()) {
+        wake = Math.min(wake, System.nanoTime() + recheckMillis * 1_000_000);
+        recheckMillis = Math.min(RECHECK_MAX_MILLIS, recheckMillis * 2);
+      } else {
+        recheckMillis = RECHECK_FIRST_MILLIS;
+      }
+      store.changes().awaitAfter(seen, wake);
+      return true;
+    }
+  }
+}

@@ -1,0 +1,243 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.gate.internal;
+
+import dev.sluice.gate.AcquireOutcome;
+import dev.sluice.gate.AcquireRequest;
+import dev.sluice.gate.CapacityChange;
+import dev.sluice.gate.GateException;
+import dev.sluice.gate.Permit;
+import dev.sluice.gate.Ticket;
+import dev.sluice.gate.TicketState;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The gate's request transitions: acquire, claim, decline, rejoin, cancel and capacity changes.
+ * Pure functions of the state, the arguments and {@code now} (store milliseconds); tokens come from
+ * the injected {@link TokenMint}. A refused operation throws {@link GateException} before it
+ * changes anything.
+ *
+ * <p>Not thread-safe: a store applies one transition at a time, after {@link GateSweeper#tick}.
+ */
+public final class GateMachine {
+  private final GateState s;
+  private final Moves moves;
+
+  /**
+   * A machine over one state.
+   *
+   * @param state the state it changes
+   * @param mint where new tokens come from
+   */
+  public GateMachine(GateState state, TokenMint mint) {
+    this.s = state;
+    this.moves = new Moves(state, mint);
+  }
+
+  /**
+   * Asks for capacity. Idempotent per agent and operation key while the request lives: asking again
+   * answers its current state (with a fresh token where it has one), or a conflict if the pool or
+   * weight differ. A new request is granted at once when its pool's queue is empty and it fits, and
+   * queued at the tail otherwise.
+   *
+   * @throws GateException {@code weight_exceeds_capacity}
+   */
+  public AcquireOutcome acquire(AcquireRequest r, long now) {
+    return acquire(r, "", now);
+  }
+
+  /**
+   * Like {@link #acquire(AcquireRequest, long)}, for a request that lives only while the process
+   * registered as {@code owner} does (a {@code sluice run} waiting for capacity).
+   */
+  public AcquireOutcome acquire(AcquireRequest r, String owner, long now) {
+    String liveId = s.liveByKey.get(GateState.key(r.agentId(), r.opKey()));
+    if (liveId != null) {
+      Permits.touch(s, r.agentId(), now);
+      Entry e = s.entries.get(liveId);
+      if (!e.pool.equals(r.pool()) || e.weight != r.weight()) {
+        return new AcquireOutcome.Conflict(
+            s.snapshot(e),
+            "operation key '"
+                + r.opKey()
+                + "' of agent '"
+                + r.agentId()
+                + "' already names request "
+                + e.id
+                + " (pool "
+                + e.pool
+                + ", weight "
+                + e.weight
+                + ")");
+      }
+      return moves.answer(e);
+    }
+    PoolRecord existing = s.pools.get(r.pool());
+    int capacity = existing == null ? s.settings.defaultCapacity() : existing.capacity;
+    if (r.weight() > capacity) {
+      throw new GateException(
+          GateException.Code.WEIGHT_EXCEEDS_CAPACITY,
+          "pool " + r.pool() + ": weight " + r.weight() + " exceeds its capacity " + capacity);
+    }
+    // Leases are extended only once nothing can refuse the call: a refusal changes nothing.
+    Permits.touch(s, r.agentId(), now);
+    PoolRecord pool = s.pool(r.pool());
+    Entry e =
+        new Entry(
+            "r" + s.nextRequest++,
+            r.pool(),
+            r.agentId(),
+            r.opKey(),
+            r.label(),
+            r.reason(),
+            r.weight(),
+            now);
+    e.owner = owner;
+    s.entries.put(e.id, e);
+    s.liveByKey.put(GateState.key(e.agentId, e.opKey), e.id);
+    if (pool.queue.isEmpty() && s.used(pool.name) + e.weight <= pool.capacity) {
+      e.round++;
+      moves.hold(e, now);
+      s.event(now, "granted", e, "weight " + e.weight);
+    } else {
+      e.enter(TicketState.QUEUED, now);
+      pool.queue.addLast(e.id);
+      s.event(now, "queued", e, "weight " + e.weight + ", position " + pool.queue.size());
+      moves.admit(pool.name, now);
+    }
+    return moves.answer(e);
+  }
+
+  /**
+   * Claims an offer: the request holds a permit whose work must start before the start deadline.
+   * Claiming again with the same offer token while the permit lives answers the permit again.
+   *
+   * @throws GateException {@code unknown_token}, {@code stale_token}, {@code offer_expired} or
+   *     {@code wrong_state}
+   */
+  public Permit claim(String offerToken, long now) {
+    Entry e = moves.byToken(offerToken, TokenRecord.Kind.OFFER, "claim");
+    if (e.state == TicketState.OFFERED) {
+      moves.hold(e, now);
+      s.event(now, "claimed", e, "");
+    } else if (e.state == TicketState.PAUSED && e.endReason.equals(GateSweeper.OFFER_EXPIRED)) {
+      throw new GateException(
+          GateException.Code.OFFER_EXPIRED,
+          "request " + e.id + ": the offer expired before the claim; rejoin to queue again");
+    } else if (e.state != TicketState.HELD) {
+      throw Moves.ended(e, "claim");
+    }
+    Permits.touch(s, e.agentId, now);
+    return new Permit(s.snapshot(e), moves.mint(e, TokenRecord.Kind.PERMIT));
+  }
+
+  /**
+   * Declines an offer: its capacity passes to the next waiter and the request is paused until its
+   * agent rejoins. Idempotent.
+   *
+   * @throws GateException {@code unknown_token}, {@code stale_token} or {@code wrong_state}
+   */
+  public Ticket decline(String offerToken, long now) {
+    Entry e = moves.byToken(offerToken, TokenRecord.Kind.OFFER, "decline");
+    if (e.state == TicketState.OFFERED) {
+      e.enter(TicketState.PAUSED, now);
+      e.endReason = "declined";
+      s.event(now, "declined", e, "");
+      moves.admit(e.pool, now);
+    } else if (!(e.state == TicketState.PAUSED && e.endReason.equals("declined"))) {
+      throw Moves.ended(e, "decline");
+    }
+    Permits.touch(s, e.agentId, now);
+    return s.snapshot(e);
+  }
+
+  /**
+   * Puts a paused request back at the tail of its queue; a request already queued, offered or held
+   * is answered as it stands.
+   *
+   * @throws GateException {@code unknown_request}, {@code not_owner} or {@code wrong_state}
+   */
+  public AcquireOutcome rejoin(String agentId, String requestId, long now) {
+    Entry e = moves.byId(requestId, agentId);
+    if (!e.state.isLive()) {
+      throw Moves.ended(e, "rejoin");
+    }
+    Permits.touch(s, agentId, now);
+    if (e.state == TicketState.PAUSED) {
+      e.enter(TicketState.QUEUED, now);
+      e.endReason = "";
+      PoolRecord pool = s.pool(e.pool);
+      pool.queue.addLast(e.id);
+      s.event(now, "rejoined", e, "position " + pool.queue.size());
+      moves.admit(e.pool, now);
+    }
+    return moves.answer(e);
+  }
+
+  /**
+   * Withdraws a queued, offered or paused request; idempotent once it is cancelled.
+   *
+   * @throws GateException {@code unknown_request}, {@code not_owner} or {@code wrong_state} (a held
+   *     permit is released, not cancelled)
+   */
+  public Ticket cancel(String agentId, String requestId, long now) {
+    Entry e = moves.byId(requestId, agentId);
+    if (e.state == TicketState.QUEUED
+        || e.state == TicketState.OFFERED
+        || e.state == TicketState.PAUSED) {
+      s.event(now, "cancelled", e, "was " + e.state.name().toLowerCase(java.util.Locale.ROOT));
+      moves.finish(e, TicketState.CANCELLED, "cancelled", now);
+    } else if (e.state != TicketState.CANCELLED) {
+      throw Moves.ended(e, "cancel");
+    }
+    Permits.touch(s, agentId, now);
+    return s.snapshot(e);
+  }
+
+  /**
+   * Changes a pool's capacity and records who did it. Nothing is preempted: holders and offers keep
+   * their weight even above a lower capacity. Queued and paused requests heavier than the new
+   * capacity fail with {@code weight_exceeds_capacity}; the queue then moves.
+   *
+   * @param pool the pool, created if new
+   * @param capacity the new capacity, 1 to {@value AcquireRequest#MAX_WEIGHT}
+   * @param actor who changes it
+   * @param reason why, possibly empty
+   * @param now store time
+   * @return the history entry
+   */
+  public CapacityChange setCapacity(
+      String pool, int capacity, String actor, String reason, long now) {
+    AcquireRequest.poolName(pool);
+    AcquireRequest.text("actor", actor, 1, 128);
+    AcquireRequest.text("reason", reason, 0, 500);
+    if (capacity < 1 || capacity > AcquireRequest.MAX_WEIGHT) {
+      throw new IllegalArgumentException(
+          "capacity must be between 1 and " + AcquireRequest.MAX_WEIGHT + ", was " + capacity);
+    }
+    PoolRecord p = s.pool(pool);
+    CapacityChange change =
+        new CapacityChange(Instant.ofEpochMilli(now), pool, actor, p.capacity, capacity, reason);
+    s.history.add(change);
+    p.capacity = capacity;
+    s.event(now, "capacity_changed", pool, "", actor, change.oldCapacity() + " -> " + capacity);
+    List<Entry> tooHeavy = new ArrayList<>();
+    for (Entry e : s.entries.values()) {
+      if (e.pool.equals(pool)
+          && e.weight > capacity
+          && (e.state == TicketState.QUEUED || e.state == TicketState.PAUSED)) {
+        tooHeavy.add(e);
+      }
+    }
+    for (Entry e : tooHeavy) {
+      s.event(now, "failed", e, "weight_exceeds_capacity " + capacity);
+      moves.finish(e, TicketState.FAILED, "weight_exceeds_capacity", now);
+    }
+    moves.admit(pool, now);
+    return change;
+  }
+}

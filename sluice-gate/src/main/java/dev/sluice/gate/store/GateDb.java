@@ -1,0 +1,257 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.gate.store;
+
+import dev.sluice.StoreFormatException;
+import dev.sluice.gate.GateEvent;
+import dev.sluice.gate.GateSettings;
+import dev.sluice.gate.internal.GateCodec;
+import dev.sluice.gate.internal.GateState;
+import dev.sluice.local.PoolDirectory;
+import dev.sluice.local.SqliteFiles;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A gate home's {@code gate.db}: the format id, the settings fixed when the home was created, the
+ * state document with a version every write bumps, and the event feed as rows. One connection, used
+ * only under the home's gate lock.
+ *
+ * <p>Not thread-safe: {@link GateStore} serializes its use.
+ */
+final class GateDb implements AutoCloseable {
+  static final String FORMAT = "sluice-gate/1";
+
+  private final PoolDirectory dir;
+  private final Connection db;
+  private final GateSettings settings;
+  private final PreparedStatement readState;
+  private final PreparedStatement writeState;
+  private final PreparedStatement insertEvent;
+  private final PreparedStatement pruneEvents;
+  private final PreparedStatement readEvents;
+
+  /** The version of {@link #cached}, or -1 when nothing is cached. */
+  private long cachedVersion = -1;
+
+  private GateState cached;
+  private String cachedText;
+
+  private GateDb(PoolDirectory dir, Connection db, GateSettings settings) throws SQLException {
+    this.dir = dir;
+    this.db = db;
+    this.settings = settings;
+    this.readState = db.prepareStatement("SELECT version, state FROM gate_state WHERE id = 1");
+    this.writeState =
+        db.prepareStatement("UPDATE gate_state SET version = ?, state = ? WHERE id = 1");
+    this.insertEvent =
+        db.prepareStatement(
+            "INSERT INTO gate_events (seq, at, type, pool, request_id, agent_id, detail)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?)");
+    this.pruneEvents = db.prepareStatement("DELETE FROM gate_events WHERE seq <= ? OR at <= ?");
+    this.readEvents =
+        db.prepareStatement(
+            "SELECT seq, at, type, pool, request_id, agent_id, detail FROM gate_events"
+                + " WHERE seq > ? ORDER BY seq LIMIT ?");
+  }
+
+  /**
+   * Opens or creates the database; call under the gate.
+   *
+   * @param settingsIfNew stored if this call creates the home
+   * @throws StoreFormatException if the file is not a gate of this format, or is corrupt
+   */
+  static GateDb open(PoolDirectory dir, GateSettings settingsIfNew, boolean fullSync) {
+    Connection db = null;
+    try {
+      db = SqliteFiles.open(dir, "gate.db", fullSync);
+      try (Statement st = db.createStatement()) {
+        st.execute("BEGIN IMMEDIATE");
+        try {
+          if (!SqliteFiles.hasSchema(db)) {
+            create(db, settingsIfNew);
+          }
+          GateSettings settings = check(db, dir);
+          st.execute("COMMIT");
+          return new GateDb(dir, db, settings);
+        } catch (SQLException | IOException | RuntimeException e) {
+          st.execute("ROLLBACK");
+          throw e;
+        }
+      }
+    } catch (SQLException | IOException e) {
+      SqliteFiles.closeQuietly(db);
+      throw new StoreFormatException(
+          "gate home " + dir + ": gate.db is not a readable Sluice gate (" + e.getMessage() + ")",
+          e);
+    } catch (RuntimeException e) {
+      SqliteFiles.closeQuietly(db);
+      throw e;
+    }
+  }
+
+  private static void create(Connection db, GateSettings settings) throws SQLException {
+    try (Statement st = db.createStatement()) {
+      st.execute("CREATE TABLE sluice_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+      st.execute(
+          "CREATE TABLE gate_state (id INTEGER PRIMARY KEY CHECK (id = 1),"
+              + " version INTEGER NOT NULL, state TEXT NOT NULL)");
+      st.execute(
+          "CREATE TABLE gate_events (seq INTEGER PRIMARY KEY, at INTEGER NOT NULL,"
+              + " type TEXT NOT NULL, pool TEXT NOT NULL, request_id TEXT NOT NULL,"
+              + " agent_id TEXT NOT NULL, detail TEXT NOT NULL)");
+      st.execute("CREATE INDEX gate_events_at ON gate_events (at)");
+    }
+    try (PreparedStatement meta =
+        db.prepareStatement("INSERT INTO sluice_meta (key, value) VALUES (?, ?)")) {
+      meta.setString(1, "format");
+      meta.setString(2, FORMAT);
+      meta.executeUpdate();
+      meta.setString(1, "settings");
+      meta.setString(2, GateCodec.writeSettings(settings));
+      meta.executeUpdate();
+    }
+    try (PreparedStatement state =
+        db.prepareStatement("INSERT INTO gate_state (id, version, state) VALUES (1, 1, ?)")) {
+      state.setString(1, GateCodec.write(new GateState(settings)));
+      state.executeUpdate();
+    }
+  }
+
+  private static GateSettings check(Connection db, PoolDirectory dir)
+      throws SQLException, IOException {
+    String format = SqliteFiles.meta(db, "format");
+    if (!FORMAT.equals(format)) {
+      throw new StoreFormatException(
+          "gate home "
+              + dir
+              + ": gate.db has format "
+              + (format == null ? "none" : "'" + format + "'")
+              + ", this Sluice reads '"
+              + FORMAT
+              + "'; nothing was changed");
+    }
+    String settings = SqliteFiles.meta(db, "settings");
+    if (settings == null) {
+      throw new IOException("no settings stored");
+    }
+    return GateCodec.readSettings(settings);
+  }
+
+  GateSettings settings() {
+    return settings;
+  }
+
+  void begin() throws SQLException {
+    try (Statement st = db.createStatement()) {
+      st.execute("BEGIN IMMEDIATE");
+    }
+  }
+
+  void commit() throws SQLException {
+    try (Statement st = db.createStatement()) {
+      st.execute("COMMIT");
+    }
+  }
+
+  /** Rolls back and forgets the cached state, which a failed transaction may have changed. */
+  void rollback() {
+    cached = null;
+    cachedVersion = -1;
+    try (Statement st = db.createStatement()) {
+      st.execute("ROLLBACK");
+    } catch (SQLException e) {
+      // No transaction was open, or the connection is gone; the next begin reports it.
+    }
+  }
+
+  /** The current state, reusing the last one read or written when no other process wrote. */
+  GateState load() throws SQLException, IOException {
+    try (ResultSet rs = readState.executeQuery()) {
+      if (!rs.next()) {
+        throw new IOException("gate_state has no row");
+      }
+      long version = rs.getLong(1);
+      if (version != cachedVersion) {
+        cachedText = rs.getString(2);
+        cached = GateCodec.read(cachedText, settings);
+        cachedVersion = version;
+      }
+      return cached;
+    }
+  }
+
+  /** The text the loaded state was read from or last written as. */
+  String loadedText() {
+    return cachedText;
+  }
+
+  long version() {
+    return cachedVersion;
+  }
+
+  /** Writes the state as the next version with its new events, and prunes old events. */
+  void write(GateState s, String text, List<GateEvent> fresh, long now) throws SQLException {
+    long next = cachedVersion + 1;
+    writeState.setLong(1, next);
+    writeState.setString(2, text);
+    writeState.executeUpdate();
+    for (GateEvent e : fresh) {
+      insertEvent.setLong(1, e.sequence());
+      insertEvent.setLong(2, e.at().toEpochMilli());
+      insertEvent.setString(3, e.type());
+      insertEvent.setString(4, e.pool());
+      insertEvent.setString(5, e.requestId());
+      insertEvent.setString(6, e.agentId());
+      insertEvent.setString(7, e.detail());
+      insertEvent.addBatch();
+    }
+    if (!fresh.isEmpty()) {
+      insertEvent.executeBatch();
+      pruneEvents.setLong(1, s.eventsDroppedUpTo());
+      pruneEvents.setLong(2, s.eventsExpiredAt(now));
+      pruneEvents.executeUpdate();
+    }
+    cachedText = text;
+    cachedVersion = next;
+  }
+
+  /** Events after {@code since}, oldest first. */
+  List<GateEvent> events(long since, int limit) throws SQLException {
+    readEvents.setLong(1, since);
+    readEvents.setInt(2, limit);
+    List<GateEvent> out = new ArrayList<>();
+    try (ResultSet rs = readEvents.executeQuery()) {
+      while (rs.next()) {
+        out.add(
+            new GateEvent(
+                rs.getLong(1),
+                Instant.ofEpochMilli(rs.getLong(2)),
+                rs.getString(3),
+                rs.getString(4),
+                rs.getString(5),
+                rs.getString(6),
+                rs.getString(7)));
+      }
+    }
+    return out;
+  }
+
+  PoolDirectory dir() {
+    return dir;
+  }
+
+  @Override
+  public void close() {
+    SqliteFiles.closeQuietly(db);
+  }
+}

@@ -1,0 +1,227 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.gate.store;
+
+import dev.sluice.BackendFailureException;
+import dev.sluice.gate.GateEvent;
+import dev.sluice.gate.GateException;
+import dev.sluice.gate.GateSettings;
+import dev.sluice.gate.internal.GateMachine;
+import dev.sluice.gate.internal.GateState;
+import dev.sluice.gate.internal.GateSweeper;
+import dev.sluice.gate.internal.GateViews;
+import dev.sluice.gate.internal.Permits;
+import dev.sluice.gate.internal.TokenMint;
+import dev.sluice.local.GateLock;
+import dev.sluice.local.Owner;
+import dev.sluice.local.PoolDirectory;
+import dev.sluice.local.Pulse;
+import dev.sluice.local.PulseWatcher;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * A gate home on disk: runs each operation as one transaction under the home's gate lock, after the
+ * time-driven sweep and the liveness checks, persists what changed, and pulses {@code notify/pulse}
+ * before the commit so that every waiting process re-reads.
+ *
+ * <p>Thread-safe: transactions of one JVM are serialized by the gate lock. {@link #transact} blocks
+ * while another process holds the gate.
+ */
+public final class GateStore implements AutoCloseable {
+  private final PoolDirectory dir;
+  private final GateLock gate;
+  private final GateDb db;
+  private final Clock clock;
+  private final TokenMint mint;
+  private final Changes changes = new Changes();
+  private final AutoCloseable pulseWatch;
+  private final LivenessCheck liveness;
+  private Owner owner;
+
+  private GateStore(PoolDirectory dir, GateLock gate, GateDb db, Clock clock, TokenMint mint) {
+    this.dir = dir;
+    this.gate = gate;
+    this.db = db;
+    this.clock = clock;
+    this.mint = mint;
+    this.liveness = new LivenessCheck(dir, changes);
+    // Armed before the first read, so no pulse after any read of this store is missed.
+    this.pulseWatch = PulseWatcher.instance().watch(dir, changes::bump);
+  }
+
+  /**
+   * Opens the gate stored in {@code home}, creating it with {@code settingsIfNew}.
+   *
+   * @throws dev.sluice.StoreFormatException if the home is unusable, foreign or corrupt
+   */
+  public static GateStore open(Path home, GateSettings settingsIfNew, Clock clock) {
+    PoolDirectory dir = PoolDirectory.open(home);
+    GateLock gate;
+    try {
+      gate = GateLock.open(dir);
+    } catch (IOException e) {
+      throw new dev.sluice.StoreFormatException(
+          "gate home " + dir + ": cannot open gate.lock: " + e.getMessage(), e);
+    }
+    GateDb db;
+    try (GateLock.Hold h = gate.hold()) {
+      db = GateDb.open(dir, settingsIfNew, false);
+    } catch (RuntimeException e) {
+      closeQuietly(gate);
+      throw e;
+    }
+    return new GateStore(dir, gate, db, clock, TokenMint.secure());
+  }
+
+  /** The settings fixed when the home was created. */
+  public GateSettings settings() {
+    return db.settings();
+  }
+
+  /** The home's real path. */
+  public Path home() {
+    return dir.path();
+  }
+
+  /** Wake-ups: pulses of this home and deaths of owners it watches. */
+  public Changes changes() {
+    return changes;
+  }
+
+  /** The transitions and views over one transaction's state. */
+  public record Tx(
+      GateState state,
+      GateMachine machine,
+      Permits permits,
+      GateViews views,
+      long now,
+      String ownerId) {}
+
+  /** An operation run inside a transaction. */
+  @FunctionalInterface
+  public interface Operation<T> {
+    T apply(Tx tx) throws SQLException;
+  }
+
+  /**
+   * Runs {@code op} in one transaction. What the sweep and the liveness checks changed is kept even
+   * if {@code op} is refused with a {@link GateException}, which is then rethrown.
+   *
+   * @throws BackendFailureException if the database fails
+   */
+  public <T> T transact(Operation<T> op) {
+    try (GateLock.Hold h = gate.hold()) {
+      try {
+        db.begin();
+        GateState s = db.load();
+        String before = db.loadedText();
+        long now = clock.millis();
+        new GateSweeper(s).tick(now);
+        Permits permits = new Permits(s, mint);
+        liveness.reclaim(s, permits, now);
+        T result = null;
+        GateException refused = null;
+        try {
+          result =
+              op.apply(
+                  new Tx(
+                      s,
+                      new GateMachine(s, mint),
+                      permits,
+                      new GateViews(s, mint),
+                      now,
+                      ownerIdIfAny()));
+        } catch (GateException e) {
+          refused = e;
+        }
+        List<GateEvent> fresh = s.eventsSince(0);
+        String after = dev.sluice.gate.internal.GateCodec.write(s);
+        if (!after.equals(before) || !fresh.isEmpty()) {
+          db.write(s, after, fresh, now);
+          Pulse.write(dir, Long.toString(db.version()));
+        }
+        db.commit();
+        s.clearEvents();
+        if (refused != null) {
+          throw refused;
+        }
+        return result;
+      } catch (SQLException | IOException e) {
+        db.rollback();
+        throw new BackendFailureException(
+            "gate home " + dir + ": transaction failed: " + e.getMessage(), e);
+      } catch (RuntimeException | Error e) {
+        db.rollback();
+        throw e;
+      }
+    }
+  }
+
+  /**
+   * Wakes {@link #changes()} when any of these owners dies; a waiter calls it with the owners whose
+   * death could let it proceed. Each owner is watched once per store.
+   */
+  public void watchOwners(java.util.Set<String> owners) {
+    liveness.watch(owners);
+  }
+
+  /** Events after {@code since}; only inside {@link #transact}, which holds the gate. */
+  public List<GateEvent> eventsInTx(long since, int limit) throws SQLException {
+    return db.events(since, limit);
+  }
+
+  /** Events after {@code since}, read after a sweep. */
+  public List<GateEvent> events(long since, int limit) {
+    return transact(tx -> db.events(since, limit));
+  }
+
+  /**
+   * This process's owner registration, created on first use: requests and launched processes that
+   * depend on this process are tied to it, so its death is proven by its free lock.
+   */
+  public synchronized String ownerId() {
+    if (owner == null) {
+      try {
+        owner = Owner.create(dir);
+      } catch (IOException e) {
+        throw new BackendFailureException(
+            "gate home " + dir + ": cannot register this process: " + e.getMessage(), e);
+      }
+    }
+    return owner.id();
+  }
+
+  private synchronized String ownerIdIfAny() {
+    return owner == null ? "" : owner.id();
+  }
+
+  /** Retires this process's registration and closes the database. */
+  @Override
+  public void close() {
+    closeQuietly(pulseWatch);
+    liveness.close();
+    synchronized (this) {
+      if (owner != null) {
+        owner.close();
+      }
+    }
+    try (GateLock.Hold h = gate.hold()) {
+      db.close();
+    }
+    closeQuietly(gate);
+  }
+
+  private static void closeQuietly(AutoCloseable c) {
+    try {
+      c.close();
+    } catch (Exception e) {
+      // Closing is best effort; the process exit releases everything.
+    }
+  }
+}
