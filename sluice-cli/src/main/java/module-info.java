@@ -10,6 +10,7 @@
  */
 module dev.sluice.cli {
   requires dev.sluice.gate;
+  requires dev.sluice.sqlite;
   requires info.picocli;
   requires com.fasterxml.jackson.databind;
   // sun.misc.Signal, to forward SIGINT/SIGTERM to a spawned command's process group.

@@ -17,5 +17,6 @@ module dev.sluice.sqlite {
 
   exports dev.sluice.sqlite;
   exports dev.sluice.local to
-      dev.sluice.gate;
+      dev.sluice.gate,
+      dev.sluice.cli;
 }

@@ -133,6 +133,31 @@ class RunCrashProcessTest {
     assertThat(Files.readAllLines(log)).containsExactly("0", "1", "2", "3");
   }
 
+  @Test
+  void aRunKilledBetweenSpawnAndBindNeverRunsItsCommand() throws Exception {
+    Path marker = work.resolve("ran");
+    List<String> cmd =
+        new ArrayList<>(
+            sluice.command("run", "--pool", "p", "--", "sh", "-c", "echo ran > '" + marker + "'"));
+    cmd.add(1, "-Dsluice.test.stopAt=spawned-before-bind");
+    Process launcher = new ProcessBuilder(cmd).start();
+    try {
+      assertThat(firstLine(launcher)).isEqualTo("STOPPING spawned-before-bind");
+      launcher.destroyForcibly();
+      assertThat(launcher.waitFor(SluiceProcesses.TIMEOUT_SECONDS, TimeUnit.SECONDS)).isTrue();
+
+      // Its claimed permit ends with it, and a later run goes through.
+      Result next = sluice.run("run", "--pool", "p", "--", "echo", "next ran");
+      assertThat(next.exit()).as(next.toString()).isZero();
+      assertThat(pool().used()).isZero();
+      // The held-back command saw its launcher's end instead of the go-ahead: it never ran.
+      assertThat(marker).doesNotExist();
+    } finally {
+      launcher.destroyForcibly();
+      new ProcessBuilder("pkill", "-KILL", "-f", "exit 125; exec").start().waitFor();
+    }
+  }
+
   private PoolStatus pool() {
     return gate.status().stream().filter(s -> s.name().equals("p")).findFirst().orElseThrow();
   }

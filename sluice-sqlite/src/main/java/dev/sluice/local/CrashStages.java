@@ -29,6 +29,9 @@ public final class CrashStages {
   /** Committed, the gate still held. */
   public static final String AFTER_COMMIT = "after-commit";
 
+  /** {@code sluice run}: the command spawned (held back), its permit not yet bound to it. */
+  public static final String SPAWNED_BEFORE_BIND = "spawned-before-bind";
+
   private static final String STOP_AT = System.getProperty("sluice.test.stopAt", "");
   private static final AtomicBoolean FIRED = new AtomicBoolean();
 

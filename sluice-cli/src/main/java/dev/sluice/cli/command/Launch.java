@@ -9,6 +9,7 @@ import dev.sluice.cli.ExitCode;
 import dev.sluice.gate.GateService;
 import dev.sluice.gate.Permit;
 import dev.sluice.gate.ProcessRef;
+import dev.sluice.local.CrashStages;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -62,31 +63,49 @@ final class Launch {
         release("interrupted before start by SIG" + early.get().getName());
         return 128 + early.get().getNumber();
       }
-      List<String> argv = new ArrayList<>();
-      argv.add(SETSID);
-      argv.addAll(command);
       Process process;
+      StartSignal go;
       try {
-        out.flush();
-        err.flush();
-        process = new ProcessBuilder(argv).inheritIO().start();
+        go = StartSignal.create();
       } catch (IOException e) {
         release("could not start: " + e.getMessage());
         Errors.report(e, out, err, json);
         return ExitCode.RUN_FAILED.code();
       }
-      long pid = process.pid();
-      // A signal that came while spawning was held back; the group exists now (or soon).
-      signals.target(pid).ifPresent(s -> GroupSignals.send(s.getName(), pid));
-      if (!bind(pid)) {
-        GroupSignals.send("TERM", pid);
-        GroupSignals.waitUninterruptibly(process);
-        release("stopped: the permit could not be bound to the process");
+      try {
+        List<String> argv = new ArrayList<>();
+        argv.add(SETSID);
+        argv.addAll(go.waitingPrefix());
+        argv.addAll(command);
+        out.flush();
+        err.flush();
+        process = new ProcessBuilder(argv).inheritIO().start();
+      } catch (IOException e) {
+        go.close();
+        release("could not start: " + e.getMessage());
+        Errors.report(e, out, err, json);
         return ExitCode.RUN_FAILED.code();
       }
-      int status = GroupSignals.waitUninterruptibly(process);
-      release(status > 128 ? "killed by signal " + (status - 128) : "exited " + status);
-      return status;
+      try (go) {
+        CrashStages.reach(CrashStages.SPAWNED_BEFORE_BIND);
+        long pid = process.pid();
+        // A signal that came while spawning was held back; the group exists now (or soon).
+        signals.target(pid).ifPresent(s -> GroupSignals.send(s.getName(), pid));
+        if (!bind(pid)) {
+          go.abort();
+          GroupSignals.waitUninterruptibly(process);
+          release("stopped: the permit could not be bound to the process");
+          return ExitCode.RUN_FAILED.code();
+        }
+        try {
+          go.fire();
+        } catch (IOException e) {
+          // Only if the shell is already gone: it then exits without running the command.
+        }
+        int status = GroupSignals.waitUninterruptibly(process);
+        release(status > 128 ? "killed by signal " + (status - 128) : "exited " + status);
+        return status;
+      }
     }
   }
 

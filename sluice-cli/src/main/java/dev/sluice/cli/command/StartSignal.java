@@ -1,0 +1,113 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.cli.command;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+
+/**
+ * Holds a spawned command back until its permit is bound to it, so that a {@code sluice run} killed
+ * between the spawn and the bind never leaves a command running outside the gate.
+ *
+ * <p>The command starts as {@code sh -c 'read go < FIFO && [ "$go" = go ] || exit 125; exec CMD'}.
+ * This process holds the FIFO open for reading and writing, so the shell's open returns at once and
+ * its read waits for one of three events: {@code go} from {@link #fire} after the bind, {@code
+ * stop} from {@link #abort}, or end-of-file when this process dies, even by SIGKILL. Only {@code
+ * go} runs the command; otherwise the shell exits 125. One gap remains: if this process dies before
+ * the shell has even opened the FIFO, the open finds no writer and blocks for good; the command
+ * still never runs, and the shell waits harmlessly in its own session.
+ *
+ * <p>Not thread-safe: used once by {@link Launch}. {@link #create} blocks while {@code mkfifo}
+ * runs.
+ */
+final class StartSignal implements AutoCloseable {
+  private static final String WAIT_THEN_EXEC =
+      "read go < \"$0\" && [ \"$go\" = go ] || exit 125; exec \"$@\"";
+
+  private final Path dir;
+  private final Path fifo;
+  private final FileChannel channel;
+  private boolean closed;
+
+  private StartSignal(Path dir, Path fifo, FileChannel channel) {
+    this.dir = dir;
+    this.fifo = fifo;
+    this.channel = channel;
+  }
+
+  /** Makes a private FIFO and holds it open. */
+  static StartSignal create() throws IOException {
+    Path dir = Files.createTempDirectory("sluice-run-");
+    Path fifo = dir.resolve("go");
+    try {
+      Process mkfifo = new ProcessBuilder("mkfifo", "-m", "600", fifo.toString()).start();
+      if (mkfifo.waitFor() != 0) {
+        throw new IOException("mkfifo " + fifo + " failed with status " + mkfifo.exitValue());
+      }
+      // Read and write: on Linux this open of a FIFO returns at once and keeps a writer alive.
+      FileChannel ch = FileChannel.open(fifo, StandardOpenOption.READ, StandardOpenOption.WRITE);
+      return new StartSignal(dir, fifo, ch);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      removeQuietly(fifo, dir);
+      throw new IOException("interrupted while making " + fifo, e);
+    } catch (IOException | RuntimeException e) {
+      removeQuietly(fifo, dir);
+      throw e;
+    }
+  }
+
+  /** What goes between {@code setsid} and the command. */
+  List<String> waitingPrefix() {
+    return List.of("/bin/sh", "-c", WAIT_THEN_EXEC, fifo.toString());
+  }
+
+  /** Lets the command start. */
+  void fire() throws IOException {
+    channel.write(ByteBuffer.wrap("go\n".getBytes(StandardCharsets.US_ASCII)));
+  }
+
+  /** Makes the shell exit 125 without running the command. */
+  void abort() {
+    try {
+      channel.write(ByteBuffer.wrap("stop\n".getBytes(StandardCharsets.US_ASCII)));
+    } catch (IOException e) {
+      // The shell is gone already.
+    }
+  }
+
+  /**
+   * Drops this process's end of the FIFO and removes it; call once the command has exited, since a
+   * line written but not yet read is lost with the last open end.
+   */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      channel.close();
+    } catch (IOException e) {
+      // Closing is best effort; the process exit closes it too.
+    }
+    removeQuietly(fifo, dir);
+  }
+
+  private static void removeQuietly(Path fifo, Path dir) {
+    try {
+      Files.deleteIfExists(fifo);
+      Files.deleteIfExists(dir);
+    } catch (IOException e) {
+      // A leftover empty FIFO in the temporary directory is harmless.
+    }
+  }
+}
