@@ -16,6 +16,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import sun.misc.Signal;
 
 /**
@@ -35,6 +36,7 @@ final class Launch {
 
   private final GateService gate;
   private final Permit permit;
+  private final CompletableFuture<StartSignal> signal;
   private final List<String> command;
   private final PrintWriter out;
   private final PrintWriter err;
@@ -43,12 +45,14 @@ final class Launch {
   Launch(
       GateService gate,
       Permit permit,
+      CompletableFuture<StartSignal> signal,
       List<String> command,
       PrintWriter out,
       PrintWriter err,
       boolean json) {
     this.gate = gate;
     this.permit = permit;
+    this.signal = signal;
     this.command = List.copyOf(command);
     this.out = out;
     this.err = err;
@@ -66,7 +70,7 @@ final class Launch {
       Process process;
       StartSignal go;
       try {
-        go = StartSignal.create();
+        go = StartSignal.await(signal);
       } catch (IOException e) {
         release("could not start: " + e.getMessage());
         Errors.report(e, out, err, json);

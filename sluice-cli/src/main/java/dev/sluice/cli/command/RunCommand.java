@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -87,6 +88,9 @@ final class RunCommand extends Verb {
         new AcquireRequest(agentForRun(), opKey(), pool, weight, labelOrCommand(), reason);
     Optional<Permit> permit;
     GateService gate;
+    // Made while the gate is asked and waited for: it costs a process spawn, which also warms up
+    // the JDK's spawning for the command itself.
+    CompletableFuture<StartSignal> signal = StartSignal.prepare();
     try {
       gate = gate();
       boolean live = System.console() != null && !json();
@@ -95,10 +99,15 @@ final class RunCommand extends Verb {
             gate.acquireOwned(request, queueTimeout == null ? FOREVER : queueTimeout, line::update);
       }
     } catch (SluiceException | UncheckedIOException e) {
+      StartSignal.discard(signal);
       Errors.report(e, out(), err(), json());
       return ExitCode.RUN_FAILED.code();
+    } catch (InterruptedException | RuntimeException | Error e) {
+      StartSignal.discard(signal);
+      throw e;
     }
     if (permit.isEmpty()) {
+      StartSignal.discard(signal);
       err()
           .println(
               "sluice: no capacity in pool "
@@ -111,7 +120,7 @@ final class RunCommand extends Verb {
       err().flush();
       return ExitCode.QUEUE_TIMEOUT.code();
     }
-    return new Launch(gate, permit.get(), command, out(), err(), json()).run();
+    return new Launch(gate, permit.get(), signal, command, out(), err(), json()).run();
   }
 
   /** People running commands need no agent id: they are their user name. */

@@ -5,6 +5,7 @@
 package dev.sluice.cli.command;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * Holds a spawned command back until its permit is bound to it, so that a {@code sluice run} killed
@@ -63,6 +66,39 @@ final class StartSignal implements AutoCloseable {
       removeQuietly(fifo, dir);
       throw e;
     }
+  }
+
+  /** Starts {@link #create} on another thread, so that it overlaps the wait for a permit. */
+  static CompletableFuture<StartSignal> prepare() {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try {
+            return create();
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+        });
+  }
+
+  /**
+   * The signal {@link #prepare} made, waiting for it if needed.
+   *
+   * @throws IOException if it could not be made
+   */
+  static StartSignal await(CompletableFuture<StartSignal> prepared) throws IOException {
+    try {
+      return prepared.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof UncheckedIOException u) {
+        throw u.getCause();
+      }
+      throw new IOException("cannot prepare the command's start: " + e.getCause(), e);
+    }
+  }
+
+  /** Closes a prepared signal that will not be used (no permit came). */
+  static void discard(CompletableFuture<StartSignal> prepared) {
+    prepared.thenAccept(StartSignal::close);
   }
 
   /** What goes between {@code setsid} and the command. */
