@@ -12,7 +12,7 @@ module dev.sluice.cli {
   requires dev.sluice.gate;
   requires dev.sluice.sqlite;
   requires info.picocli;
-  requires com.fasterxml.jackson.databind;
+  requires com.fasterxml.jackson.core;
   // sun.misc.Signal, to forward SIGINT/SIGTERM to a spawned command's process group.
   requires jdk.unsupported;
 

@@ -4,11 +4,6 @@
  */
 package dev.sluice.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sluice.gate.AcquireOutcome;
 import dev.sluice.gate.CapacityChange;
 import dev.sluice.gate.Diagnosis;
@@ -19,7 +14,6 @@ import dev.sluice.gate.PoolStatus;
 import dev.sluice.gate.ProcessRef;
 import dev.sluice.gate.ReleaseOutcome;
 import dev.sluice.gate.Ticket;
-import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -35,36 +29,30 @@ import java.util.function.Function;
  * <p>{@code status} pools carry {@code queued} as a count, {@code queue} as the FIFO list of queued
  * tickets, and {@code holders}, {@code offers} and {@code paused} as lists of tickets.
  *
- * <p>Stateless and thread-safe (the shared {@link ObjectMapper} is); never blocks.
+ * <p>Stateless and thread-safe; never blocks.
  */
 public final class GateJson {
-  private static final ObjectMapper MAPPER = new ObjectMapper();
-
   private GateJson() {}
 
   /** Prints {@code node} on one line. */
-  public static String line(JsonNode node) {
-    try {
-      return MAPPER.writeValueAsString(node);
-    } catch (JsonProcessingException e) {
-      throw new UncheckedIOException(e);
-    }
+  public static String line(JsonObject node) {
+    return node.toString();
   }
 
   /** A new empty object. */
-  public static ObjectNode object() {
-    return MAPPER.createObjectNode();
+  public static JsonObject object() {
+    return new JsonObject();
   }
 
   /** {@code {"error": code, "message": message}}. */
-  public static ObjectNode error(String code, String message) {
+  public static JsonObject error(String code, String message) {
     return object().put("error", code).put("message", message);
   }
 
   /** An acquire (or rejoin, or pending) answer. */
-  public static ObjectNode outcome(AcquireOutcome outcome) {
+  public static JsonObject outcome(AcquireOutcome outcome) {
     Ticket t = outcome.ticket();
-    ObjectNode o = object().put("state", stateOf(outcome));
+    JsonObject o = object().put("state", stateOf(outcome));
     o.put("requestId", t.requestId()).put("pool", t.pool()).put("weight", t.weight());
     o.put("agentId", t.agentId()).put("opKey", t.opKey()).put("label", t.label());
     if (outcome instanceof AcquireOutcome.Granted g) {
@@ -98,16 +86,16 @@ public final class GateJson {
   }
 
   /** A claim's answer: {@code {"state": "held", "requestId", "permitToken", "startDeadline"}}. */
-  public static ObjectNode permit(Permit permit) {
+  public static JsonObject permit(Permit permit) {
     Ticket t = permit.ticket();
-    ObjectNode o = object().put("state", "held").put("requestId", t.requestId());
+    JsonObject o = object().put("state", "held").put("requestId", t.requestId());
     o.put("pool", t.pool()).put("weight", t.weight()).put("permitToken", permit.permitToken());
     instant(o, "startDeadline", t.startDeadline());
     return o;
   }
 
   /** A release's answer: {@code {"state": "released", "requestId", "alreadyReleased", ...}}. */
-  public static ObjectNode release(ReleaseOutcome r) {
+  public static JsonObject release(ReleaseOutcome r) {
     return object()
         .put("state", "released")
         .put("requestId", r.ticket().requestId())
@@ -117,8 +105,8 @@ public final class GateJson {
   }
 
   /** A full ticket, with {@code state} first. */
-  public static ObjectNode ticket(Ticket t) {
-    ObjectNode o = object().put("state", lower(t.state()));
+  public static JsonObject ticket(Ticket t) {
+    JsonObject o = object().put("state", lower(t.state()));
     o.put("requestId", t.requestId()).put("pool", t.pool()).put("agentId", t.agentId());
     o.put("opKey", t.opKey()).put("label", t.label()).put("reason", t.reason());
     o.put("weight", t.weight());
@@ -141,7 +129,7 @@ public final class GateJson {
   }
 
   /** A tracked process. */
-  public static ObjectNode process(ProcessRef p) {
+  public static JsonObject process(ProcessRef p) {
     return object()
         .put("pid", p.pid())
         .put("startTicks", p.startTicks())
@@ -150,8 +138,8 @@ public final class GateJson {
   }
 
   /** {@code {"offers": [...], "queued": [...], "paused": [...], "held": [...]}}. */
-  public static ObjectNode pending(Pending p) {
-    ObjectNode o = object();
+  public static JsonObject pending(Pending p) {
+    JsonObject o = object();
     o.set("offers", array(p.offers(), GateJson::outcome));
     o.set("queued", array(p.queued(), GateJson::outcome));
     o.set("paused", array(p.paused(), GateJson::outcome));
@@ -160,15 +148,15 @@ public final class GateJson {
   }
 
   /** {@code {"pools": [{"name", "capacity", "used", "queued", "holders": [...], ...}]}}. */
-  public static ObjectNode status(List<PoolStatus> pools) {
-    ObjectNode o = object();
+  public static JsonObject status(List<PoolStatus> pools) {
+    JsonObject o = object();
     o.set("pools", array(pools, GateJson::pool));
     return o;
   }
 
   /** One pool with its tickets; {@code queued} is a count, {@code queue} the FIFO list. */
-  public static ObjectNode pool(PoolStatus p) {
-    ObjectNode o = object().put("name", p.name()).put("capacity", p.capacity());
+  public static JsonObject pool(PoolStatus p) {
+    JsonObject o = object().put("name", p.name()).put("capacity", p.capacity());
     o.put("used", p.used()).put("queued", p.queued().size());
     o.set("holders", array(p.holders(), GateJson::ticket));
     o.set("offers", array(p.offers(), GateJson::ticket));
@@ -178,7 +166,7 @@ public final class GateJson {
   }
 
   /** One pool's numbers only, as {@code pool list} prints them: every field is a count. */
-  public static ObjectNode poolSummary(PoolStatus p) {
+  public static JsonObject poolSummary(PoolStatus p) {
     return object()
         .put("name", p.name())
         .put("capacity", p.capacity())
@@ -190,8 +178,8 @@ public final class GateJson {
   }
 
   /** One event of the feed. */
-  public static ObjectNode event(GateEvent e) {
-    ObjectNode o = object().put("sequence", e.sequence());
+  public static JsonObject event(GateEvent e) {
+    JsonObject o = object().put("sequence", e.sequence());
     instant(o, "at", e.at());
     return o.put("type", e.type())
         .put("pool", e.pool())
@@ -201,8 +189,8 @@ public final class GateJson {
   }
 
   /** {@code {"findings": [{"pool", "requestId", "kind", "message"}]}}. */
-  public static ObjectNode diagnosis(Diagnosis d) {
-    ObjectNode o = object();
+  public static JsonObject diagnosis(Diagnosis d) {
+    JsonObject o = object();
     o.set(
         "findings",
         array(
@@ -217,8 +205,8 @@ public final class GateJson {
   }
 
   /** One capacity change. */
-  public static ObjectNode capacityChange(CapacityChange c) {
-    ObjectNode o = object();
+  public static JsonObject capacityChange(CapacityChange c) {
+    JsonObject o = object();
     instant(o, "at", c.at());
     return o.put("pool", c.pool())
         .put("actor", c.actor())
@@ -228,13 +216,14 @@ public final class GateJson {
   }
 
   /** A JSON array of {@code items}, each mapped by {@code f}. */
-  public static <T> ArrayNode array(Collection<? extends T> items, Function<T, ObjectNode> f) {
-    ArrayNode a = MAPPER.createArrayNode();
+  public static <T> List<JsonObject> array(
+      Collection<? extends T> items, Function<T, JsonObject> f) {
+    List<JsonObject> a = new java.util.ArrayList<>();
     items.forEach(i -> a.add(f.apply(i)));
     return a;
   }
 
-  private static void instant(ObjectNode o, String field, Instant at) {
+  private static void instant(JsonObject o, String field, Instant at) {
     if (at != null) {
       o.put(field, at.toString());
     }

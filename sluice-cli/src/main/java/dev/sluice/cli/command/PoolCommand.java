@@ -4,10 +4,10 @@
  */
 package dev.sluice.cli.command;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sluice.cli.ExitCode;
 import dev.sluice.cli.GateJson;
 import dev.sluice.cli.GateText;
+import dev.sluice.cli.JsonObject;
 import dev.sluice.gate.CapacityChange;
 import dev.sluice.gate.PoolStatus;
 import java.util.ArrayList;
@@ -77,7 +77,7 @@ final class PoolCommand implements Callable<Integer> {
     @Override
     int execute() {
       List<PoolStatus> pools = gate().status();
-      ObjectNode json = GateJson.object();
+      JsonObject json = GateJson.object();
       json.set("pools", GateJson.array(pools, GateJson::poolSummary));
       List<String> text = new ArrayList<>();
       pools.forEach(p -> text.add(GateText.poolLine(p)));

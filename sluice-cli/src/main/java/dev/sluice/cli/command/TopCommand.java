@@ -4,10 +4,10 @@
  */
 package dev.sluice.cli.command;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sluice.cli.Dashboard;
 import dev.sluice.cli.ExitCode;
 import dev.sluice.cli.GateJson;
+import dev.sluice.cli.JsonObject;
 import dev.sluice.gate.GateEvent;
 import dev.sluice.gate.GateService;
 import java.io.PrintWriter;
@@ -47,7 +47,7 @@ final class TopCommand extends Verb {
     PrintWriter out = out();
     if (System.console() == null || json()) {
       if (json()) {
-        ObjectNode o = GateJson.status(gate.status());
+        JsonObject o = GateJson.status(gate.status());
         o.set("events", GateJson.array(recent, GateJson::event));
         print(o, List.of());
       } else {

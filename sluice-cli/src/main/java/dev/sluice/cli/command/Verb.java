@@ -4,8 +4,8 @@
  */
 package dev.sluice.cli.command;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.sluice.cli.GateJson;
+import dev.sluice.cli.JsonObject;
 import dev.sluice.gate.GateService;
 import java.io.PrintWriter;
 import java.util.List;
@@ -54,7 +54,7 @@ abstract class Verb implements Callable<Integer> {
   }
 
   /** Prints {@code json} on one line with {@code --json}, else the text lines. */
-  void print(JsonNode json, List<String> text) {
+  void print(JsonObject json, List<String> text) {
     PrintWriter out = out();
     if (json()) {
       out.println(GateJson.line(json));
@@ -64,7 +64,7 @@ abstract class Verb implements Callable<Integer> {
     out.flush();
   }
 
-  void print(JsonNode json, String text) {
+  void print(JsonObject json, String text) {
     print(json, List.of(text));
   }
 
