@@ -37,11 +37,16 @@ class AgentFlowProcessTest {
   @BeforeEach
   void open() {
     home = tmp.resolve("home");
-    // Made through the API only to shorten the offer TTL; everything after goes through sluice.
+    // Made through the API only to shorten the offer TTL and the lease; everything after goes
+    // through sluice.
     gate =
         GateService.open(
             home,
-            GateSettings.builder().defaultCapacity(1).offerTtl(Duration.ofSeconds(6)).build());
+            GateSettings.builder()
+                .defaultCapacity(1)
+                .offerTtl(Duration.ofSeconds(6))
+                .untrackedLease(Duration.ofSeconds(10))
+                .build());
     sluice = new SluiceProcesses(home);
   }
 
@@ -95,6 +100,48 @@ class AgentFlowProcessTest {
     JsonNode held = agent("b", 0, "claim", again.get("offerToken").asText());
     assertThat(held.get("state").asText()).isEqualTo("held");
     assertThat(held.get("requestId").asText()).isEqualTo(id);
+  }
+
+  @Test
+  void aDeclinedOfferPassesCapacityToTheNextWaiterAndPausesTheRequest() throws Exception {
+    String permit =
+        agent("a", 0, "acquire", "--pool", "p", "--op", "x").get("permitToken").asText();
+    String first = agent("b", 10, "acquire", "--pool", "p", "--op", "y").get("requestId").asText();
+    String second = agent("c", 10, "acquire", "--pool", "p", "--op", "z").get("requestId").asText();
+    agent("a", 0, "release", permit);
+    String offer = agent("b", 11, "acquire", "--pool", "p", "--op", "y").get("offerToken").asText();
+
+    Result declined = sluice.run("--json", "decline", offer);
+    assertThat(declined.exit()).as(declined.toString()).isZero();
+    assertThat(gate.ticket(first).orElseThrow().state().name()).isEqualTo("PAUSED");
+    assertThat(gate.ticket(second).orElseThrow().state().name()).isEqualTo("OFFERED");
+    assertThat(agent("b", 12, "acquire", "--pool", "p", "--op", "y").get("detail").asText())
+        .isEqualTo("declined");
+  }
+
+  @Test
+  void heartbeatsKeepAnUntrackedPermitAndItsLeaseLapsesWithoutThem() throws Exception {
+    String permit =
+        agent("a", 0, "acquire", "--pool", "p", "--op", "x").get("permitToken").asText();
+    String id = gate.status().get(0).holders().get(0).requestId();
+    Result started = sluice.run("--json", "mark-started", permit);
+    assertThat(started.exit()).as(started.toString()).isZero();
+    java.time.Instant lease = gate.ticket(id).orElseThrow().leaseDeadline();
+    assertThat(lease).isNotNull();
+
+    JsonNode beat = agent("a", 0, "heartbeat");
+    assertThat(beat.get("extended").asInt()).isEqualTo(1);
+    assertThat(gate.ticket(id).orElseThrow().leaseDeadline()).isAfter(lease);
+
+    // No more heartbeats: the lease (10 s here) lapses and the permit is reclaimed; the
+    // waiting acquire wakes at the lease's deadline by itself.
+    JsonNode next =
+        json(
+            sluice.run(
+                "--json", "--agent", "b", "acquire", "--pool", "p", "--op", "y", "--wait", "2m"),
+            0);
+    assertThat(next.get("state").asText()).isEqualTo("granted");
+    assertThat(gate.ticket(id).orElseThrow().endReason()).isEqualTo("lease_expired");
   }
 
   @Test
