@@ -6,7 +6,7 @@
 # (dev.sluice.bench.gate.GateCommandBench): `bin/sluice run` as a real command next to GNU sem,
 # flock and a trivial JVM, all files under one fresh temporary directory. Prints a Markdown table.
 #
-#   bash sluice-bench/run-gate-benchmarks.sh            # full run (about 2.5 minutes on 2 cores, plus the build)
+#   bash sluice-bench/run-gate-benchmarks.sh            # full run (about 1.5 minutes on 2 cores, plus the build)
 #   QUICK=1 bash sluice-bench/run-gate-benchmarks.sh    # smoke run, numbers meaningless
 #
 # What it measures:

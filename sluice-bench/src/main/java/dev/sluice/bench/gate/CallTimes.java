@@ -112,15 +112,7 @@ final class CallTimes {
         new Variant(
             "sluice run",
             "bin/sluice --home H run --pool " + POOL + " -- true",
-            List.of(
-                options.sluice().toString(),
-                "--home",
-                home.toString(),
-                "run",
-                "--pool",
-                POOL,
-                "--",
-                "true"),
+            Commands.sluiceRun(options, home, POOL, "true"),
             Map.of()),
         new Variant(
             "GNU sem",

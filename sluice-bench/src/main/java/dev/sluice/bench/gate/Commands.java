@@ -31,6 +31,16 @@ final class Commands {
    * @return the running process
    * @throws IOException if it cannot be started
    */
+  /** {@code bin/sluice --home HOME run --pool POOL -- COMMAND...}. */
+  static List<String> sluiceRun(BenchOptions options, Path home, String pool, String... command) {
+    List<String> argv = new java.util.ArrayList<>();
+    argv.addAll(
+        List.of(
+            options.sluice().toString(), "--home", home.toString(), "run", "--pool", pool, "--"));
+    argv.addAll(List.of(command));
+    return argv;
+  }
+
   static Process start(List<String> argv, Map<String, String> env, Path log) throws IOException {
     ProcessBuilder builder =
         new ProcessBuilder(argv)

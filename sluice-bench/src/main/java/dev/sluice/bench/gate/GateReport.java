@@ -65,8 +65,9 @@ final class GateReport {
             Locale.ROOT,
             "%nAims: sluice ≤ %.1f × sem per call: %s (%s); stretch, sluice ≤ %.1f × the trivial"
                 + " JVM: %s (%s). Of a recorded sluice call, from its events (millisecond times):"
-                + " grant → start of the command (spawn of setsid true, bind) p50 %s ms, p90 %s"
-                + " ms; start → release (exit noticed, release) p50 %s ms, p90 %s ms.%n%n",
+                + " `granted` → `started` (spawn of setsid + the held-back sh, bind) p50 %s ms,"
+                + " p90 %s ms; `started` → `released` (go signal, exec of true, exit noticed,"
+                + " release) p50 %s ms, p90 %s ms.%n%n",
             AIM_SEM,
             ratios(sluice, sem),
             verdict(sluice, sem, AIM_SEM),
@@ -94,7 +95,7 @@ final class GateReport {
         "**A's command ends → B's command starts**",
         wake.latency(),
         "A's `sluice run` noticing the exit, the release transaction and pulse, B's wake and"
-            + " claim, B's fork/exec of setsid + sh + date");
+            + " claim, B's fork/exec of setsid + sh, bind, go signal, exec of sh + date");
     wakeRow(
         md,
         "of which A's end stamp → A's `released` event",
@@ -107,9 +108,15 @@ final class GateReport {
         "the rest of the release transaction, the pulse, B's wake, B's claim transaction");
     wakeRow(
         md,
-        "of which `claimed` → B's start stamp",
-        wake.toStart(),
-        "B's spawn of setsid → sh → date (the first ProcessBuilder.start of B's JVM)");
+        "of which `claimed` → B's `started` event",
+        wake.toStarted(),
+        "B spawns setsid + sh held back on its start FIFO (the first ProcessBuilder.start of B's"
+            + " JVM) and binds the permit to it");
+    wakeRow(
+        md,
+        "of which `started` → B's start stamp",
+        wake.toStamp(),
+        "B's go signal; the held-back sh execs the command, sh -c, which runs date");
     return md.toString();
   }
 

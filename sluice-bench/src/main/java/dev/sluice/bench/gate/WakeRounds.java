@@ -28,12 +28,14 @@ import java.util.Map;
  *       {@value #SETTLE_MILLIS} ms so that B is asleep;
  *   <li>the harness writes a line to the FIFO: A's command stamps its end and exits, A's {@code
  *       sluice run} notices, releases, the release offers the unit to B, B wakes, claims, spawns
- *       {@code setsid sh -c date}, whose stamp is B's start.
+ *       its command (held back by {@code sluice run} until the permit is bound to it), binds it
+ *       ({@code started}) and lets it go: {@code sh -c date}, whose stamp is B's start.
  * </ol>
  *
  * The latency is B's start stamp minus A's end stamp (one machine clock, nanoseconds). The event
  * feed splits it, in millisecond event times, into A's end → A's {@code released}, {@code released}
- * → B's {@code claimed}, and {@code claimed} → B's start stamp.
+ * → B's {@code claimed}, {@code claimed} → B's {@code started}, and {@code started} → B's start
+ * stamp.
  */
 final class WakeRounds {
   /** The pool, of capacity 1. */
@@ -51,9 +53,11 @@ final class WakeRounds {
    * @param latency A's end stamp to B's start stamp
    * @param toReleased A's end stamp to A's {@code released} event
    * @param toClaimed A's {@code released} event to B's {@code claimed} event
-   * @param toStart B's {@code claimed} event to B's start stamp
+   * @param toStarted B's {@code claimed} event to B's {@code started} event (spawn, bind)
+   * @param toStamp B's {@code started} event to B's start stamp (go signal, exec, date)
    */
-  record Outcome(Summary latency, Summary toReleased, Summary toClaimed, Summary toStart) {}
+  record Outcome(
+      Summary latency, Summary toReleased, Summary toClaimed, Summary toStarted, Summary toStamp) {}
 
   /**
    * Runs the rounds.
@@ -68,13 +72,15 @@ final class WakeRounds {
     Path dir = Files.createDirectories(runDir.resolve("wake"));
     Path fifo = dir.resolve("go");
     Commands.run(List.of("mkfifo", fifo.toString()), runDir.resolve("setup.log"));
-    List<List<Long>> nanos =
-        List.of(new ArrayList<>(), new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    List<List<Long>> nanos = new ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      nanos.add(new ArrayList<>());
+    }
     int rounds = options.wakeWarmup() + options.wakeRounds();
     for (int round = 0; round < rounds; round++) {
       long[] r = round(options, home, dir, fifo, round);
       if (round >= options.wakeWarmup()) {
-        for (int i = 0; i < 4; i++) {
+        for (int i = 0; i < r.length; i++) {
           nanos.get(i).add(r[i]);
         }
       }
@@ -83,10 +89,11 @@ final class WakeRounds {
         Summary.ofNanos(nanos.get(0)),
         Summary.ofNanos(nanos.get(1)),
         Summary.ofNanos(nanos.get(2)),
-        Summary.ofNanos(nanos.get(3)));
+        Summary.ofNanos(nanos.get(3)),
+        Summary.ofNanos(nanos.get(4)));
   }
 
-  /** One round: latency, end to released, released to claimed, claimed to start, in ns. */
+  /** One round: the latency and its four parts, in nanoseconds. */
   private static long[] round(BenchOptions options, Path home, Path dir, Path fifo, int round)
       throws Exception {
     Path aEnd = dir.resolve("a-end-" + round);
@@ -94,6 +101,8 @@ final class WakeRounds {
     Path logA = dir.resolve("a.log");
     Path logB = dir.resolve("b.log");
     long since;
+    String requestA;
+    String requestB;
     Process a;
     Process b;
     try (GateService gate = GateService.open(home)) {
@@ -104,8 +113,9 @@ final class WakeRounds {
               Map.of(),
               logA);
       GateEvent granted = await(gate, since, "granted");
+      requestA = granted.requestId();
       b = Commands.start(run(options, home, "date +%s%N > \"$1\"", bStart), Map.of(), logB);
-      await(gate, granted.sequence(), "queued");
+      requestB = await(gate, granted.sequence(), "queued").requestId();
     }
     Thread.sleep(SETTLE_MILLIS);
     signal(fifo, a);
@@ -115,40 +125,36 @@ final class WakeRounds {
     long start = Long.parseLong(Files.readString(bStart).trim());
     Instant released = null;
     Instant claimed = null;
+    Instant started = null;
     try (GateService gate = GateService.open(home)) {
       for (GateEvent e : gate.events(since, 1000)) {
-        if (e.pool().equals(POOL) && e.type().equals("released") && released == null) {
+        if (e.requestId().equals(requestA) && e.type().equals("released")) {
           released = e.at();
-        } else if (e.pool().equals(POOL) && e.type().equals("claimed")) {
+        } else if (e.requestId().equals(requestB) && e.type().equals("claimed")) {
           claimed = e.at();
+        } else if (e.requestId().equals(requestB) && e.type().equals("started")) {
+          started = e.at();
         }
       }
     }
-    if (released == null || claimed == null) {
-      throw new IOException("round " + round + ": no released or claimed event");
+    if (released == null || claimed == null || started == null) {
+      throw new IOException("round " + round + ": no released, claimed or started event");
     }
-    long releasedNanos = epochNanos(released);
-    long claimedNanos = epochNanos(claimed);
+    long releasedAt = epochNanos(released);
+    long claimedAt = epochNanos(claimed);
+    long startedAt = epochNanos(started);
     return new long[] {
-      start - end, releasedNanos - end, claimedNanos - releasedNanos, start - claimedNanos
+      start - end,
+      releasedAt - end,
+      claimedAt - releasedAt,
+      startedAt - claimedAt,
+      start - startedAt
     };
   }
 
   private static List<String> run(BenchOptions options, Path home, String script, Path... args) {
     List<String> argv =
-        new ArrayList<>(
-            List.of(
-                options.sluice().toString(),
-                "--home",
-                home.toString(),
-                "run",
-                "--pool",
-                POOL,
-                "--",
-                "sh",
-                "-c",
-                script,
-                "sh"));
+        new ArrayList<>(Commands.sluiceRun(options, home, POOL, "sh", "-c", script, "sh"));
     for (Path arg : args) {
       argv.add(arg.toString());
     }

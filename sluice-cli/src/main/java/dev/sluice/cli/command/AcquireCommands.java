@@ -14,6 +14,7 @@ import dev.sluice.gate.Ticket;
 import java.time.Duration;
 import java.time.Instant;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -51,19 +52,7 @@ final class AcquireCommands {
           "Exit 0 granted, 10 queued, 11 offered, 12 paused, 13 conflict. Idempotent per --agent"
               + " and --op: asking again answers with the same request.")
   static final class Acquire extends Verb {
-    @Option(
-        names = "--pool",
-        paramLabel = "P",
-        defaultValue = "default",
-        description = "The pool (default: ${DEFAULT-VALUE}).")
-    String pool;
-
-    @Option(
-        names = "--weight",
-        paramLabel = "N",
-        defaultValue = "1",
-        description = "Capacity units (default: 1).")
-    int weight;
+    @Mixin PoolWeight capacity;
 
     @Option(
         names = "--op",
@@ -83,7 +72,8 @@ final class AcquireCommands {
 
     @Override
     int execute() throws InterruptedException {
-      AcquireRequest request = new AcquireRequest(agent(), op, pool, weight, label, reason);
+      AcquireRequest request =
+          new AcquireRequest(agent(), op, capacity.pool, capacity.weight, label, reason);
       AcquireOutcome o = wait == null ? gate().acquire(request) : gate().acquire(request, wait);
       print(GateJson.outcome(o), GateText.outcome(o));
       return exitFor(o);

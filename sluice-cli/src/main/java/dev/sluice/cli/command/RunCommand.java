@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -47,19 +48,7 @@ final class RunCommand extends Verb {
   /** "No timeout": ten years, far beyond any wait and far from any arithmetic overflow. */
   private static final Duration FOREVER = Duration.ofDays(3650);
 
-  @Option(
-      names = "--pool",
-      paramLabel = "P",
-      defaultValue = "default",
-      description = "The pool (default: ${DEFAULT-VALUE}).")
-  String pool;
-
-  @Option(
-      names = "--weight",
-      paramLabel = "N",
-      defaultValue = "1",
-      description = "Capacity units (default: 1).")
-  int weight;
+  @Mixin PoolWeight capacity;
 
   @Option(
       names = "--queue-timeout",
@@ -85,7 +74,8 @@ final class RunCommand extends Verb {
   @Override
   int execute() throws InterruptedException {
     AcquireRequest request =
-        new AcquireRequest(agentForRun(), opKey(), pool, weight, labelOrCommand(), reason);
+        new AcquireRequest(
+            agentForRun(), opKey(), capacity.pool, capacity.weight, labelOrCommand(), reason);
     Optional<Permit> permit;
     GateService gate;
     // Made while the gate is asked and waited for: it costs a process spawn, which also warms up
@@ -94,7 +84,7 @@ final class RunCommand extends Verb {
     try {
       gate = gate();
       boolean live = System.console() != null && !json();
-      try (WaitLine line = WaitLine.open(err(), gate, pool, live)) {
+      try (WaitLine line = WaitLine.open(err(), gate, capacity.pool, live)) {
         permit =
             gate.acquireOwned(request, queueTimeout == null ? FOREVER : queueTimeout, line::update);
       }
@@ -111,7 +101,7 @@ final class RunCommand extends Verb {
       err()
           .println(
               "sluice: no capacity in pool "
-                  + pool
+                  + capacity.pool
                   + " within "
                   + Durations.human(queueTimeout == null ? FOREVER : queueTimeout)
                   + "; "
