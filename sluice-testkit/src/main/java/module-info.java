@@ -9,8 +9,10 @@
  */
 open module dev.sluice.testkit {
   requires transitive dev.sluice;
+  requires transitive dev.sluice.workflow;
   requires transitive org.junit.jupiter.api;
   requires org.assertj.core;
 
   exports dev.sluice.testkit;
+  exports dev.sluice.testkit.workflow;
 }

@@ -1,0 +1,98 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.testkit.workflow;
+
+import org.junit.jupiter.api.Nested;
+
+/**
+ * The workflow conformance suite: every workflow store subclasses it, supplies its {@link
+ * WorkflowStoreFactory}, and must pass every case unchanged. Cases a store cannot run (a server
+ * clock instead of the manual one) show as skipped assumptions, never as passes.
+ *
+ * <pre>{@code
+ * class MemoryWorkflowStoreConformanceTest extends WorkflowConformanceSuite {
+ *   @Override
+ *   protected WorkflowStoreFactory stores() {
+ *     return (name, clock) -> MemoryWorkflowStore.named(name, clock);
+ *   }
+ * }
+ * }</pre>
+ */
+public abstract class WorkflowConformanceSuite {
+  /** Returns the store under test. */
+  protected abstract WorkflowStoreFactory stores();
+
+  /** Replay returns recorded results; each body runs once. */
+  @Nested
+  class Replay extends ReplayCases {
+    Replay() {
+      super(stores());
+    }
+  }
+
+  /** Step failures and retries. */
+  @Nested
+  class StepFailures extends StepFailureCases {
+    StepFailures() {
+      super(stores());
+    }
+  }
+
+  /** Durable sleeps. */
+  @Nested
+  class Sleeps extends SleepCases {
+    Sleeps() {
+      super(stores());
+    }
+  }
+
+  /** Cancellation. */
+  @Nested
+  class Cancellation extends CancelCases {
+    Cancellation() {
+      super(stores());
+    }
+  }
+
+  /** Idempotent submit and conflicts. */
+  @Nested
+  class Submit extends SubmitCases {
+    Submit() {
+      super(stores());
+    }
+  }
+
+  /** Non-determinism detection and thread confinement. */
+  @Nested
+  class NonDeterminism extends NonDeterminismCases {
+    NonDeterminism() {
+      super(stores());
+    }
+  }
+
+  /** Bad input. */
+  @Nested
+  class BadInput extends BadInputCases {
+    BadInput() {
+      super(stores());
+    }
+  }
+
+  /** Restarts, take-over and purge. */
+  @Nested
+  class Restart extends RestartCases {
+    Restart() {
+      super(stores());
+    }
+  }
+
+  /** Versions and patches. */
+  @Nested
+  class Versions extends VersionCases {
+    Versions() {
+      super(stores());
+    }
+  }
+}

@@ -1,0 +1,29 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.workflow;
+
+/**
+ * What a step body knows about itself: which execution and step it belongs to, which attempt it is,
+ * and a key that stays the same across every attempt and every worker, for making external effects
+ * idempotent. A body interrupted before its result was committed (its worker died) runs again with
+ * the same {@link #idempotencyKey()}.
+ *
+ * <p>Valid only during the body's call; safe to read from any thread during it.
+ */
+public interface StepContext {
+  /** Returns the execution's id. */
+  String executionId();
+
+  /** Returns the step's key. */
+  String stepKey();
+
+  /** Returns the attempt, 1 for the first; attempts interrupted before a commit are not counted. */
+  int attempt();
+
+  /** Returns {@code executionId + "/" + stepKey}: stable across attempts, workers and restarts. */
+  default String idempotencyKey() {
+    return executionId() + "/" + stepKey();
+  }
+}

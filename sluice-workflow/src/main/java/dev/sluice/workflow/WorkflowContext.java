@@ -1,0 +1,147 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.workflow;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * What a workflow function uses to do durable work. Every call names a step by a key unique within
+ * the execution; the runtime records each step's outcome under its key, and a replay (after a
+ * sleep, a retry delay, a restart or another worker's death) returns the recorded outcome instead
+ * of running the step again.
+ *
+ * <table>
+ *   <caption>The durable operations</caption>
+ *   <tr><th>Call</th><th>First run</th><th>Replay</th></tr>
+ *   <tr><td>{@code step}</td><td>runs the body, commits its result or last failure</td>
+ *       <td>returns the result or throws {@link StepFailedException}</td></tr>
+ *   <tr><td>{@code sleep}, {@code sleepUntil}</td><td>records the wake time and suspends</td>
+ *       <td>returns once the time has come, else suspends again</td></tr>
+ *   <tr><td>{@code now}, {@code randomUuid}</td><td>records a value</td>
+ *       <td>returns the recorded value</td></tr>
+ *   <tr><td>{@code patched}</td><td>records a marker, returns true</td>
+ *       <td>true where the marker was recorded, false for history from before the change</td></tr>
+ * </table>
+ *
+ * <p>Suspension throws {@link WorkflowSuspension}, which the function must let through. The
+ * function must be deterministic apart from these calls: the same input and the same recorded
+ * outcomes must lead to the same calls in the same order, or the execution fails with {@link
+ * NonDeterminismException}. Keys starting with {@code $} are reserved.
+ *
+ * <p>Not thread-safe: confined to the worker thread that runs the function; a call from any other
+ * thread, or after the function returned, throws {@link IllegalStateException}. {@code step} blocks
+ * while its body runs and while the result is committed.
+ */
+public interface WorkflowContext {
+  /** Returns the execution's id. */
+  String executionId();
+
+  /**
+   * Runs a step once and records its outcome; see {@link #step(String, StepOptions, TypeRef,
+   * StepFunction)}.
+   */
+  default <T> T step(String key, Class<T> type, StepBody<T> body) {
+    return step(key, StepOptions.defaults(), TypeRef.of(type), asFunction(body));
+  }
+
+  /** Like {@link #step(String, Class, StepBody)}, for a generic result type. */
+  default <T> T step(String key, TypeRef<T> type, StepBody<T> body) {
+    return step(key, StepOptions.defaults(), type, asFunction(body));
+  }
+
+  /** Like {@link #step(String, Class, StepBody)}, with a retry policy. */
+  default <T> T step(String key, StepOptions options, Class<T> type, StepBody<T> body) {
+    return step(key, options, TypeRef.of(type), asFunction(body));
+  }
+
+  /** Like {@link #step(String, Class, StepBody)}, with a retry policy and a generic result type. */
+  default <T> T step(String key, StepOptions options, TypeRef<T> type, StepBody<T> body) {
+    return step(key, options, type, asFunction(body));
+  }
+
+  /** Like {@link #step(String, Class, StepBody)}, for a body that reads its {@link StepContext}. */
+  default <T> T step(String key, Class<T> type, StepFunction<T> body) {
+    return step(key, StepOptions.defaults(), TypeRef.of(type), body);
+  }
+
+  /** Like {@link #step(String, TypeRef, StepBody)}, for a body that reads its context. */
+  default <T> T step(String key, TypeRef<T> type, StepFunction<T> body) {
+    return step(key, StepOptions.defaults(), type, body);
+  }
+
+  /**
+   * Like {@link #step(String, StepOptions, Class, StepBody)}, for a body that reads its context.
+   */
+  default <T> T step(String key, StepOptions options, Class<T> type, StepFunction<T> body) {
+    return step(key, options, TypeRef.of(type), body);
+  }
+
+  /**
+   * Runs a step and records its outcome under {@code key}. If an outcome is recorded, returns the
+   * recorded result (decoded as {@code type}) or throws the recorded failure as {@link
+   * StepFailedException}, without running the body. Otherwise runs the body on this thread and
+   * commits its result before returning it. A failure that {@code options} allow to retry is
+   * recorded with the next attempt's time and suspends the execution until then; the last failure
+   * is committed and thrown as {@link StepFailedException}.
+   *
+   * <p>A body interrupted before its commit (its worker died) runs again on recovery; {@link
+   * StepContext#idempotencyKey()} is the same every time.
+   *
+   * @param key the step's key, unique within the execution, 1 to 200 characters, not starting with
+   *     {@code $}
+   * @param options the retry policy
+   * @param type the result's type
+   * @param body the step
+   * @param <T> the result type
+   * @return the result
+   * @throws StepFailedException if the body failed for the last time, now or when recorded
+   * @throws NonDeterminismException if the key was used before in this execution, or a replay
+   *     expected another step here
+   * @throws WorkflowSuspension if a retry must wait; the function must let it through
+   */
+  <T> T step(String key, StepOptions options, TypeRef<T> type, StepFunction<T> body);
+
+  /**
+   * Suspends the execution durably until {@code duration} after the first time this step ran. The
+   * wake time is recorded, so replays and restarts neither shorten nor extend it.
+   *
+   * @param key the step's key
+   * @param duration zero or more
+   * @throws WorkflowSuspension until the time has come
+   */
+  void sleep(String key, Duration duration);
+
+  /**
+   * Suspends the execution durably until {@code wakeAt} by the store's clock.
+   *
+   * @param key the step's key
+   * @param wakeAt the time to wake; a past time does not suspend
+   * @throws WorkflowSuspension until the time has come
+   */
+  void sleepUntil(String key, Instant wakeAt);
+
+  /** Returns the store's time, recorded the first time and the same on every replay. */
+  Instant now();
+
+  /** Returns a random UUID, recorded the first time and the same on every replay. */
+  UUID randomUuid();
+
+  /**
+   * Marks a code change inside a workflow version. New executions, and old ones that reach this
+   * point for the first time, record a marker and get true; a replay of history recorded before the
+   * change, where no marker is, gets false and must take the old path.
+   *
+   * @param changeId a name for the change, unique within the workflow
+   * @return whether the execution takes the changed path
+   */
+  boolean patched(String changeId);
+
+  private static <T> StepFunction<T> asFunction(StepBody<T> body) {
+    java.util.Objects.requireNonNull(body, "body");
+    return step -> body.run();
+  }
+}

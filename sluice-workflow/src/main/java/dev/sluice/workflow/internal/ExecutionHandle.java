@@ -1,0 +1,130 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.workflow.internal;
+
+import dev.sluice.TimeSource;
+import dev.sluice.workflow.Execution;
+import dev.sluice.workflow.ExecutionStatus;
+import dev.sluice.workflow.ResultTimeoutException;
+import dev.sluice.workflow.TypeRef;
+import dev.sluice.workflow.WorkflowCancelledException;
+import dev.sluice.workflow.WorkflowFailedException;
+import dev.sluice.workflow.spi.ExecutionRecord;
+import java.time.Duration;
+import java.util.Objects;
+
+/** An {@link Execution} by id, reading the store on every call. Thread-safe. */
+final class ExecutionHandle<O> implements Execution<O> {
+  private final WorkflowRuntimeImpl runtime;
+  private final String id;
+  private final String workflow;
+  private final TypeRef<O> outputType;
+
+  ExecutionHandle(WorkflowRuntimeImpl runtime, String id, String workflow, TypeRef<O> outputType) {
+    this.runtime = runtime;
+    this.id = id;
+    this.workflow = workflow;
+    this.outputType = outputType;
+  }
+
+  @Override
+  public String id() {
+    return id;
+  }
+
+  private ExecutionRecord read() {
+    return runtime
+        .read(id)
+        .orElseThrow(
+            () ->
+                new IllegalStateException(
+                    "execution '"
+                        + id
+                        + "' of workflow '"
+                        + workflow
+                        + "' is no longer in the store (purged)"));
+  }
+
+  @Override
+  public ExecutionStatus status() {
+    return read().status();
+  }
+
+  @Override
+  public O result(Duration timeout) {
+    Objects.requireNonNull(timeout, "timeout");
+    TimeSource clock = runtime.clock();
+    long wait = timeout.isNegative() ? 0 : saturatedNanos(timeout);
+    long start = clock.monotonicNanos();
+    Signal signal = runtime.resultSignal();
+    while (true) {
+      long seen = signal.count();
+      ExecutionRecord r = read();
+      if (r.status().isTerminal()) {
+        return outcome(r);
+      }
+      long left = wait - (clock.monotonicNanos() - start);
+      if (left <= 0) {
+        throw new ResultTimeoutException(
+            "execution '"
+                + id
+                + "' of workflow '"
+                + workflow
+                + "' did not finish within "
+                + timeout
+                + " (status "
+                + r.status().code()
+                + ")");
+      }
+      // The deadline arrives as a timer on the store's clock; store changes arrive as wakes.
+      TimeSource.Timer deadline = clock.schedule(signal::bump, left);
+      try {
+        signal.awaitAfter(seen);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new ResultTimeoutException(
+            "interrupted while waiting for execution '" + id + "' of workflow '" + workflow + "'");
+      } finally {
+        deadline.cancel();
+      }
+    }
+  }
+
+  private static long saturatedNanos(Duration d) {
+    try {
+      return d.toNanos();
+    } catch (ArithmeticException e) {
+      return Long.MAX_VALUE / 2;
+    }
+  }
+
+  private O outcome(ExecutionRecord r) {
+    if (r.status() == ExecutionStatus.COMPLETED) {
+      return runtime.codec().decode(r.output(), outputType);
+    }
+    if (r.status() == ExecutionStatus.CANCELLED) {
+      throw new WorkflowCancelledException(
+          "execution '" + id + "' of workflow '" + workflow + "' was cancelled");
+    }
+    throw new WorkflowFailedException(
+        "execution '"
+            + id
+            + "' of workflow '"
+            + workflow
+            + "' failed: "
+            + Failures.describe(r.failure()),
+        Failures.cause(r.failure()));
+  }
+
+  @Override
+  public boolean cancel() {
+    return runtime.cancel(id);
+  }
+
+  @Override
+  public String toString() {
+    return "Execution[" + id + ", workflow " + workflow + "]";
+  }
+}

@@ -1,0 +1,81 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.workflow.internal;
+
+import dev.sluice.workflow.Workflow;
+import dev.sluice.workflow.spi.ExecutionRecord;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The workflow versions a runtime runs, and how many executions of each workflow it runs now
+ * against its per-workflow limits. Thread-safe.
+ */
+final class Registry {
+  private final Map<String, Workflow<?, ?>> byVersion = new HashMap<>();
+  private final Map<String, Workflow<?, ?>> latest = new HashMap<>();
+  private final Map<String, Integer> limits;
+  private final Map<String, AtomicInteger> running = new ConcurrentHashMap<>();
+
+  Registry(List<Workflow<?, ?>> workflows, Map<String, Integer> limits) {
+    for (Workflow<?, ?> w : workflows) {
+      byVersion.put(key(w.name(), w.version()), w);
+      latest.merge(w.name(), w, (a, b) -> a.version() >= b.version() ? a : b);
+      running.putIfAbsent(w.name(), new AtomicInteger());
+    }
+    this.limits = Map.copyOf(limits);
+  }
+
+  private static String key(String name, int version) {
+    return name + "@" + version;
+  }
+
+  Set<String> names() {
+    return latest.keySet();
+  }
+
+  Optional<Workflow<?, ?>> find(String name, int version) {
+    return Optional.ofNullable(byVersion.get(key(name, version)));
+  }
+
+  Optional<Workflow<?, ?>> anyVersion(String name) {
+    return Optional.ofNullable(latest.get(name));
+  }
+
+  /** Whether {@code w} itself (not just a workflow of its name and version) is registered. */
+  boolean isRegistered(Workflow<?, ?> w) {
+    return byVersion.get(key(w.name(), w.version())) == w;
+  }
+
+  /**
+   * Reserves a run of the execution's workflow if its version is registered and its limit allows;
+   * the caller must {@link #finished} it.
+   */
+  boolean tryReserve(ExecutionRecord e) {
+    if (!byVersion.containsKey(key(e.workflow(), e.version()))) {
+      return false;
+    }
+    AtomicInteger n = running.get(e.workflow());
+    Integer limit = limits.get(e.workflow());
+    while (true) {
+      int current = n.get();
+      if (limit != null && current >= limit) {
+        return false;
+      }
+      if (n.compareAndSet(current, current + 1)) {
+        return true;
+      }
+    }
+  }
+
+  void finished(String workflow) {
+    running.get(workflow).decrementAndGet();
+  }
+}

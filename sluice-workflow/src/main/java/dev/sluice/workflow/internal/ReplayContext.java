@@ -1,0 +1,355 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.workflow.internal;
+
+import dev.sluice.TimeSource;
+import dev.sluice.workflow.NonDeterminismException;
+import dev.sluice.workflow.StepContext;
+import dev.sluice.workflow.StepFunction;
+import dev.sluice.workflow.StepOptions;
+import dev.sluice.workflow.TypeRef;
+import dev.sluice.workflow.WorkflowCodec;
+import dev.sluice.workflow.WorkflowContext;
+import dev.sluice.workflow.WorkflowSuspension;
+import dev.sluice.workflow.internal.Claims.Claim;
+import dev.sluice.workflow.spi.FailureRecord;
+import dev.sluice.workflow.spi.StepKind;
+import dev.sluice.workflow.spi.StepOutcome;
+import dev.sluice.workflow.spi.StepRecord;
+import dev.sluice.workflow.spi.WorkflowSession;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongUnaryOperator;
+
+/**
+ * The {@link WorkflowContext} of one run of a workflow function: replays recorded steps by position
+ * ({@link Replay}), runs and commits new ones (one unit of work per step), and stops the function
+ * with {@link WorkflowSuspension} when it must wait, remembering why in {@link #pending()} for the
+ * runtime to write after the function has unwound.
+ *
+ * <p>Confined to the thread that created it: the worker that runs the function.
+ */
+final class ReplayContext implements WorkflowContext {
+  private static final long MAX_SLEEP_MILLIS = Duration.ofDays(3650).toMillis();
+
+  private final Thread owner = Thread.currentThread();
+  private final String executionId;
+  private final List<StepRecord> recorded;
+  private final Claim claim;
+  private final WorkflowSession session;
+  private final WorkflowCodec codec;
+  private final TimeSource clock;
+  private final BooleanSupplier closing;
+  private final Set<String> seen = new HashSet<>();
+  private final Map<String, Boolean> patches = new HashMap<>();
+  private int position;
+  private int nowCalls;
+  private int uuidCalls;
+  private boolean inBody;
+  private boolean ended;
+  private Suspension pending;
+  private WorkflowSuspension thrown;
+  private NonDeterminismException failure;
+
+  ReplayContext(
+      String executionId,
+      List<StepRecord> recorded,
+      Claim claim,
+      WorkflowSession session,
+      WorkflowCodec codec,
+      TimeSource clock,
+      BooleanSupplier closing) {
+    this.executionId = executionId;
+    this.recorded = List.copyOf(recorded);
+    this.claim = claim;
+    this.session = session;
+    this.codec = codec;
+    this.clock = clock;
+    this.closing = closing;
+  }
+
+  /** Why the function was suspended, or null. */
+  Suspension pending() {
+    return pending;
+  }
+
+  /** The suspension thrown for {@link #pending()}, to tell it from one the function made up. */
+  WorkflowSuspension thrown() {
+    return thrown;
+  }
+
+  /** The non-determinism found, or null. */
+  NonDeterminismException failure() {
+    return failure;
+  }
+
+  /** How many recorded steps the function has passed. */
+  int position() {
+    return position;
+  }
+
+  List<StepRecord> recorded() {
+    return recorded;
+  }
+
+  /** Ends the context: any later call throws {@link IllegalStateException}. */
+  void end() {
+    ended = true;
+  }
+
+  @Override
+  public String executionId() {
+    return executionId;
+  }
+
+  /** Checks the thread and the state before any durable call; the key is not yet claimed. */
+  private void checkUsable() {
+    if (Thread.currentThread() != owner) {
+      throw new IllegalStateException(
+          "the WorkflowContext of execution '"
+              + executionId
+              + "' was used from thread '"
+              + Thread.currentThread().getName()
+              + "'; it is confined to the worker thread that runs the workflow function");
+    }
+    if (ended) {
+      throw new IllegalStateException(
+          "the WorkflowContext of execution '"
+              + executionId
+              + "' was used after the workflow function returned");
+    }
+    if (inBody) {
+      throw new IllegalStateException(
+          "execution '" + executionId + "': a step body must not call its WorkflowContext");
+    }
+    if (failure != null) {
+      throw failure;
+    }
+    if (pending != null) {
+      // The function swallowed a suspension and carries on; stop it again.
+      throw thrown;
+    }
+  }
+
+  private void enter(String key) {
+    checkUsable();
+    if (!seen.add(key)) {
+      throw nonDeterminism(
+          "execution '"
+              + executionId
+              + "' used step key '"
+              + key
+              + "' twice; every step of an execution needs its own key (in a loop, add the"
+              + " iteration to the key)");
+    }
+  }
+
+  private NonDeterminismException nonDeterminism(String message) {
+    failure = new NonDeterminismException(message);
+    return failure;
+  }
+
+  private WorkflowSuspension suspend(Suspension s) {
+    pending = s;
+    thrown = new WorkflowSuspension(s.stepKey());
+    return thrown;
+  }
+
+  /** Commits a new step; a lost claim or a failing store stops the function. */
+  private void commit(StepRecord step) {
+    boolean held;
+    try {
+      held = session.transact(tx -> Units.record(tx, claim, step));
+    } catch (RuntimeException e) {
+      WorkflowRuntimeImpl.LOG.log(
+          System.Logger.Level.WARNING,
+          "execution '" + executionId + "': cannot record step '" + step.key() + "'",
+          e);
+      throw suspend(new Suspension.Yield(step.key()));
+    }
+    if (!held) {
+      throw suspend(new Suspension.Abandon(step.key()));
+    }
+    position++;
+  }
+
+  private StepRecord record(String key, StepKind kind, StepOutcome outcome, long now) {
+    return new StepRecord(executionId, position, key, kind, outcome, now);
+  }
+
+  @Override
+  public <T> T step(String key, StepOptions options, TypeRef<T> type, StepFunction<T> body) {
+    Names.stepKey(key);
+    Objects.requireNonNull(options, "options");
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(body, "body");
+    enter(key);
+    Replay.Decision d =
+        Replay.decide(executionId, recorded, position, key, StepKind.STEP, clock.wallMillis());
+    if (d instanceof Replay.Mismatch m) {
+      throw nonDeterminism(m.message());
+    }
+    if (d instanceof Replay.Wait w) {
+      throw suspend(new Suspension.Wait(key, w.dueAt(), null));
+    }
+    if (d instanceof Replay.Recorded r) {
+      position++;
+      StepOutcome o = r.step().outcome();
+      if (o instanceof StepOutcome.Failed f) {
+        throw Failures.stepFailed(key, f.failure());
+      }
+      return codec.decode(((StepOutcome.Value) o).payload(), type);
+    }
+    if (closing.getAsBoolean()) {
+      throw suspend(new Suspension.Yield(key));
+    }
+    int attempt = ((Replay.Run) d).attempt();
+    String payload;
+    Exception bodyFailure = null;
+    inBody = true;
+    try {
+      payload = codec.encode(body.run(new Step(executionId, key, attempt)), type);
+    } catch (Exception e) {
+      payload = null;
+      bodyFailure = e;
+    } finally {
+      inBody = false;
+    }
+    long now = clock.wallMillis();
+    if (bodyFailure == null) {
+      commit(record(key, StepKind.STEP, new StepOutcome.Value(payload), now));
+      // The first run returns what replays will return: the decoded payload.
+      return codec.decode(payload, type);
+    }
+    FailureRecord fr = Failures.of(bodyFailure);
+    if (options.retry().allowsRetry(attempt, bodyFailure)) {
+      long delay =
+          options.retry().delayAfter(attempt, ThreadLocalRandom.current().nextDouble()).toMillis();
+      StepRecord retrying =
+          record(key, StepKind.STEP, new StepOutcome.Retrying(attempt, now + delay, fr), now);
+      throw suspend(new Suspension.Wait(key, now + delay, retrying));
+    }
+    commit(record(key, StepKind.STEP, new StepOutcome.Failed(fr, attempt), now));
+    throw Failures.stepFailed(key, fr);
+  }
+
+  @Override
+  public void sleep(String key, Duration duration) {
+    Objects.requireNonNull(duration, "duration");
+    if (duration.isNegative() || duration.toMillis() > MAX_SLEEP_MILLIS) {
+      throw new IllegalArgumentException(
+          "sleep duration of step '"
+              + key
+              + "' must be between 0 and "
+              + Duration.ofMillis(MAX_SLEEP_MILLIS)
+              + ", was "
+              + duration);
+    }
+    long millis =
+        duration.toMillis() + (duration.minusMillis(duration.toMillis()).isZero() ? 0 : 1);
+    sleepUntil(key, now -> now + millis);
+  }
+
+  @Override
+  public void sleepUntil(String key, Instant wakeAt) {
+    Objects.requireNonNull(wakeAt, "wakeAt");
+    long at = wakeAt.toEpochMilli();
+    sleepUntil(key, now -> at);
+  }
+
+  private void sleepUntil(String key, LongUnaryOperator wakeAtFromNow) {
+    Names.stepKey(key);
+    enter(key);
+    long now = clock.wallMillis();
+    Replay.Decision d = Replay.decide(executionId, recorded, position, key, StepKind.SLEEP, now);
+    if (d instanceof Replay.Mismatch m) {
+      throw nonDeterminism(m.message());
+    }
+    if (d instanceof Replay.Wait w) {
+      throw suspend(new Suspension.Wait(key, w.dueAt(), null));
+    }
+    if (d instanceof Replay.Recorded) {
+      position++;
+      return;
+    }
+    if (closing.getAsBoolean()) {
+      throw suspend(new Suspension.Yield(key));
+    }
+    long wakeAt = wakeAtFromNow.applyAsLong(now);
+    StepRecord sleep = record(key, StepKind.SLEEP, new StepOutcome.Sleep(wakeAt), now);
+    if (wakeAt <= now) {
+      commit(sleep);
+      return;
+    }
+    throw suspend(new Suspension.Wait(key, wakeAt, sleep));
+  }
+
+  /** Returns the recorded value of a {@code now} or {@code randomUuid} call, recording it first. */
+  private String recordedValue(
+      String key, StepKind kind, java.util.function.Supplier<String> fresh) {
+    enter(key);
+    Replay.Decision d =
+        Replay.decide(executionId, recorded, position, key, kind, clock.wallMillis());
+    if (d instanceof Replay.Mismatch m) {
+      throw nonDeterminism(m.message());
+    }
+    if (d instanceof Replay.Recorded r && r.step().outcome() instanceof StepOutcome.Value v) {
+      position++;
+      return v.payload();
+    }
+    String value = fresh.get();
+    commit(record(key, kind, new StepOutcome.Value(value), clock.wallMillis()));
+    return value;
+  }
+
+  @Override
+  public Instant now() {
+    checkUsable();
+    String key = Names.RESERVED_PREFIX + "now:" + nowCalls++;
+    return Instant.ofEpochMilli(
+        Long.parseLong(recordedValue(key, StepKind.NOW, () -> Long.toString(clock.wallMillis()))));
+  }
+
+  @Override
+  public UUID randomUuid() {
+    checkUsable();
+    String key = Names.RESERVED_PREFIX + "uuid:" + uuidCalls++;
+    return UUID.fromString(recordedValue(key, StepKind.UUID, () -> UUID.randomUUID().toString()));
+  }
+
+  @Override
+  public boolean patched(String changeId) {
+    Names.check("changeId", changeId);
+    checkUsable();
+    String key = Names.RESERVED_PREFIX + "patch:" + changeId;
+    Boolean known = patches.get(key);
+    if (known != null) {
+      // Asked again in this run (a loop): the first answer holds for the whole execution.
+      return known;
+    }
+    seen.add(key);
+    Boolean answer = Replay.patched(recorded, position, key);
+    if (answer == null) {
+      commit(record(key, StepKind.PATCH, new StepOutcome.Value("true"), clock.wallMillis()));
+      answer = true;
+    } else if (answer) {
+      position++;
+    }
+    patches.put(key, answer);
+    return answer;
+  }
+
+  /** What a step body sees. */
+  private record Step(String executionId, String stepKey, int attempt) implements StepContext {}
+}

@@ -1,0 +1,475 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.workflow.internal;
+
+import dev.sluice.BackendFailureException;
+import dev.sluice.TimeSource;
+import dev.sluice.workflow.Execution;
+import dev.sluice.workflow.ExecutionConflictException;
+import dev.sluice.workflow.NonDeterminismException;
+import dev.sluice.workflow.RuntimeSettings;
+import dev.sluice.workflow.TypeRef;
+import dev.sluice.workflow.Workflow;
+import dev.sluice.workflow.WorkflowCodec;
+import dev.sluice.workflow.WorkflowCodecException;
+import dev.sluice.workflow.WorkflowFunction;
+import dev.sluice.workflow.WorkflowRuntime;
+import dev.sluice.workflow.WorkflowSuspension;
+import dev.sluice.workflow.internal.Claims.Claim;
+import dev.sluice.workflow.spi.ExecutionRecord;
+import dev.sluice.workflow.spi.FailureRecord;
+import dev.sluice.workflow.spi.WorkflowSession;
+import dev.sluice.workflow.spi.WorkflowStore;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The runtime: a session on the store, a bounded pool of worker threads, and the run of one claimed
+ * execution from replay to its next commit.
+ *
+ * <p>A worker loops: read the wake count, claim in one unit of work (due timers fire, dead owners'
+ * claims go back to the queue, the oldest runnable queued execution is claimed), run what it
+ * claimed, or else arm one timer for the earliest durable timer and sleep until a wake. Nothing
+ * wakes it "just to check".
+ */
+final class WorkflowRuntimeImpl implements WorkflowRuntime {
+  static final System.Logger LOG = System.getLogger("dev.sluice.workflow");
+
+  /** How many executions one purge transaction deletes at most. */
+  static final int PURGE_BATCH = 500;
+
+  private static final long MAX_BACKOFF_MILLIS = 5_000;
+
+  private final WorkflowStore store;
+  private final WorkflowSession session;
+  private final WorkflowCodec codec;
+  private final TimeSource clock;
+  private final Registry registry;
+  private final int workerCount;
+  private final Signal work = new Signal();
+  private final Signal results = new Signal();
+  private final Object lifecycle = new Object();
+  private final List<Thread> workers = new ArrayList<>();
+  private volatile boolean started;
+  private volatile boolean closing;
+  private boolean closed;
+
+  private final Object timerLock = new Object();
+  private long armedAt = Long.MAX_VALUE;
+  private TimeSource.Timer armed;
+
+  WorkflowRuntimeImpl(RuntimeSettings settings) {
+    this.store = settings.store();
+    this.codec = settings.codec();
+    this.clock = store.clock();
+    this.registry = new Registry(settings.workflows(), settings.maxConcurrent());
+    this.workerCount = settings.workers();
+    this.session = store.open();
+    session.onChange(
+        () -> {
+          work.bump();
+          results.bump();
+        });
+  }
+
+  TimeSource clock() {
+    return clock;
+  }
+
+  WorkflowCodec codec() {
+    return codec;
+  }
+
+  Signal resultSignal() {
+    return results;
+  }
+
+  Optional<ExecutionRecord> read(String id) {
+    return session.transact(tx -> tx.execution(id));
+  }
+
+  @Override
+  public void start() {
+    synchronized (lifecycle) {
+      if (closed) {
+        throw new IllegalStateException("workflow runtime on " + store.name() + " is closed");
+      }
+      if (started) {
+        return;
+      }
+      started = true;
+      for (int i = 1; i <= workerCount; i++) {
+        Thread t = new Thread(this::work, "sluice-workflow-" + store.name() + "-" + i);
+        t.setDaemon(true);
+        workers.add(t);
+        t.start();
+      }
+    }
+  }
+
+  @Override
+  public <I, O> Execution<O> submit(Workflow<I, O> workflow, String id, I input) {
+    Objects.requireNonNull(workflow, "workflow");
+    Names.check("execution id", id);
+    if (!registry.isRegistered(workflow)) {
+      throw new IllegalArgumentException(
+          "workflow '"
+              + workflow.name()
+              + "' version "
+              + workflow.version()
+              + " is not registered with this runtime (registered: "
+              + registry.names()
+              + ")");
+    }
+    Class<?> inputClass = workflow.inputType().rawType();
+    if (input != null && !inputClass.isInstance(input)) {
+      throw new IllegalArgumentException(
+          "input of workflow '"
+              + workflow.name()
+              + "' must be a "
+              + workflow.inputType()
+              + ", was a "
+              + input.getClass().getName());
+    }
+    String payload;
+    try {
+      payload = codec.encode(input, workflow.inputType());
+    } catch (WorkflowCodecException e) {
+      throw new IllegalArgumentException(
+          "input of workflow '" + workflow.name() + "' cannot be encoded: " + e.getMessage(), e);
+    }
+    checkOpen();
+    Claims.SubmitDecision d =
+        session.transact(tx -> Units.submit(tx, id, workflow.name(), workflow.version(), payload));
+    if (d instanceof Claims.Conflict c) {
+      throw new ExecutionConflictException(c.message());
+    }
+    return new ExecutionHandle<>(this, id, workflow.name(), workflow.outputType());
+  }
+
+  @Override
+  public <O> Optional<Execution<O>> execution(String id, Class<O> outputType) {
+    return execution(id, TypeRef.of(Objects.requireNonNull(outputType, "outputType")));
+  }
+
+  @Override
+  public <O> Optional<Execution<O>> execution(String id, TypeRef<O> outputType) {
+    Names.check("execution id", id);
+    Objects.requireNonNull(outputType, "outputType");
+    checkOpen();
+    Optional<ExecutionRecord> r = read(id);
+    if (r.isEmpty()) {
+      return Optional.empty();
+    }
+    ExecutionRecord e = r.get();
+    Optional<Workflow<?, ?>> w =
+        registry.find(e.workflow(), e.version()).or(() -> registry.anyVersion(e.workflow()));
+    if (w.isPresent()
+        && !outputType.equals(w.get().outputType())
+        && !outputType.rawType().isAssignableFrom(w.get().outputType().rawType())) {
+      throw new IllegalArgumentException(
+          "execution '"
+              + id
+              + "' is of workflow '"
+              + e.workflow()
+              + "', whose output type is "
+              + w.get().outputType()
+              + ", not "
+              + outputType);
+    }
+    return Optional.of(new ExecutionHandle<>(this, id, e.workflow(), outputType));
+  }
+
+  @Override
+  public boolean cancel(String id) {
+    Names.check("execution id", id);
+    checkOpen();
+    return session.transact(tx -> Units.cancel(tx, id));
+  }
+
+  @Override
+  public long purge(Duration olderThan) {
+    Objects.requireNonNull(olderThan, "olderThan");
+    if (olderThan.isNegative()) {
+      throw new IllegalArgumentException("olderThan must not be negative, was " + olderThan);
+    }
+    checkOpen();
+    long millis = olderThan.toMillis();
+    long total = 0;
+    int n;
+    do {
+      n = session.transact(tx -> Units.purge(tx, millis, PURGE_BATCH));
+      total += n;
+    } while (n == PURGE_BATCH);
+    return total;
+  }
+
+  private void checkOpen() {
+    synchronized (lifecycle) {
+      if (closed) {
+        throw new IllegalStateException("workflow runtime on " + store.name() + " is closed");
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    List<Thread> toJoin;
+    synchronized (lifecycle) {
+      if (closed) {
+        return;
+      }
+      if (workers.contains(Thread.currentThread())) {
+        throw new IllegalStateException("a workflow runtime cannot be closed from its own worker");
+      }
+      closed = true;
+      closing = true;
+      toJoin = List.copyOf(workers);
+    }
+    work.bump();
+    boolean interrupted = false;
+    for (Thread t : toJoin) {
+      while (true) {
+        try {
+          t.join();
+          break;
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+    }
+    synchronized (timerLock) {
+      if (armed != null) {
+        armed.cancel();
+        armed = null;
+      }
+    }
+    session.close();
+    results.bump();
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  // ---- workers ----
+
+  private void work() {
+    long backoff = 0;
+    while (!closing) {
+      long seen = work.count();
+      Units.ClaimResult r;
+      ExecutionRecord[] reserved = new ExecutionRecord[1];
+      try {
+        r =
+            session.transact(
+                tx ->
+                    Units.claim(
+                        tx,
+                        registry.names(),
+                        e -> {
+                          if (reserved[0] == null && registry.tryReserve(e)) {
+                            reserved[0] = e;
+                            return true;
+                          }
+                          return false;
+                        }));
+      } catch (RuntimeException e) {
+        if (reserved[0] != null) {
+          registry.finished(reserved[0].workflow());
+        }
+        backoff = Math.min(MAX_BACKOFF_MILLIS, Math.max(100, backoff * 2));
+        LOG.log(
+            System.Logger.Level.WARNING,
+            "workflow store " + store.name() + " failed; trying again in " + backoff + " ms",
+            e);
+        TimeSource.Timer retry = clock.schedule(work::bump, backoff * 1_000_000L);
+        if (!sleep(seen)) {
+          retry.cancel();
+          return;
+        }
+        continue;
+      }
+      backoff = 0;
+      if (r instanceof Units.Claimed c) {
+        try {
+          run(c);
+        } finally {
+          registry.finished(c.execution().workflow());
+        }
+        continue;
+      }
+      ((Units.Idle) r).nextTimer().ifPresent(this::armAt);
+      if (!sleep(seen)) {
+        return;
+      }
+    }
+  }
+
+  private boolean sleep(long seen) {
+    try {
+      work.awaitAfter(seen);
+      return true;
+    } catch (InterruptedException e) {
+      return false;
+    }
+  }
+
+  /** Arms one timer for the earliest known durable timer; a later one is left to the next claim. */
+  private void armAt(long dueAt) {
+    synchronized (timerLock) {
+      if (closing || (armed != null && armedAt <= dueAt)) {
+        return;
+      }
+      if (armed != null) {
+        armed.cancel();
+      }
+      armedAt = dueAt;
+      long delayNanos = Math.max(0, dueAt - clock.wallMillis()) * 1_000_000L;
+      armed =
+          clock.schedule(
+              () -> {
+                synchronized (timerLock) {
+                  if (armedAt == dueAt) {
+                    armed = null;
+                    armedAt = Long.MAX_VALUE;
+                  }
+                }
+                work.bump();
+              },
+              delayNanos);
+    }
+  }
+
+  private void run(Units.Claimed c) {
+    ExecutionRecord e = c.execution();
+    Claim claim = Claim.of(e);
+    try {
+      runClaimed(e, c, claim);
+    } catch (BackendFailureException | IllegalStateException failure) {
+      // The store failed (or closed) under the run: leave the execution to a later claim.
+      LOG.log(
+          System.Logger.Level.WARNING,
+          "execution '" + e.id() + "': store failed during the run; releasing it",
+          failure);
+      try {
+        session.transact(tx -> Units.release(tx, claim));
+      } catch (RuntimeException again) {
+        LOG.log(System.Logger.Level.WARNING, "execution '" + e.id() + "' not released", again);
+      }
+    } catch (RuntimeException | Error bug) {
+      // Never let one execution stop a worker, and never claim it again only to fail the same way.
+      LOG.log(System.Logger.Level.ERROR, "execution '" + e.id() + "' failed in the runtime", bug);
+      finish(claim, Failures.of(bug));
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private void runClaimed(ExecutionRecord e, Units.Claimed c, Claim claim) {
+    Workflow<Object, Object> wf =
+        (Workflow<Object, Object>)
+            registry
+                .find(e.workflow(), e.version())
+                .orElseThrow(() -> new IllegalStateException("claimed an unregistered version"));
+    Object input;
+    try {
+      input = codec.decode(e.input(), wf.inputType());
+    } catch (RuntimeException bad) {
+      finish(
+          claim,
+          Failures.of(
+              new WorkflowCodecException(
+                  "input of execution '"
+                      + e.id()
+                      + "' of workflow '"
+                      + e.workflow()
+                      + "': "
+                      + bad.getMessage(),
+                  bad)));
+      return;
+    }
+    ReplayContext ctx =
+        new ReplayContext(e.id(), c.steps(), claim, session, codec, clock, () -> closing);
+    WorkflowFunction<Object, Object> fn = wf.function();
+    Object output = null;
+    Throwable thrown = null;
+    try {
+      output = fn.run(ctx, input);
+    } catch (Throwable t) {
+      thrown = t;
+    } finally {
+      ctx.end();
+    }
+    Suspension pending = ctx.pending();
+    if (pending instanceof Suspension.Abandon) {
+      return;
+    }
+    if (ctx.failure() != null) {
+      finish(claim, Failures.of(ctx.failure()));
+      return;
+    }
+    if (pending != null) {
+      if (thrown != ctx.thrown()) {
+        finish(
+            claim,
+            Failures.of(
+                new NonDeterminismException(
+                    "execution '"
+                        + e.id()
+                        + "' went on after it was suspended at step '"
+                        + pending.stepKey()
+                        + "': the workflow function must let WorkflowSuspension through (do not"
+                        + " catch Throwable or Error around WorkflowContext calls)")));
+        return;
+      }
+      if (pending instanceof Suspension.Wait w) {
+        session.transact(tx -> Units.suspend(tx, claim, w.step(), w.dueAt()));
+      } else {
+        session.transact(tx -> Units.release(tx, claim));
+      }
+      return;
+    }
+    if (thrown instanceof WorkflowSuspension s) {
+      finish(
+          claim,
+          Failures.of(
+              new NonDeterminismException(
+                  "execution '"
+                      + e.id()
+                      + "' threw a WorkflowSuspension for step '"
+                      + s.stepKey()
+                      + "' that its WorkflowContext did not throw")));
+      return;
+    }
+    if (thrown != null) {
+      finish(claim, Failures.of(thrown));
+      return;
+    }
+    String unfinished = Replay.unfinished(e.id(), ctx.recorded(), ctx.position());
+    if (unfinished != null) {
+      finish(claim, Failures.of(new NonDeterminismException(unfinished)));
+      return;
+    }
+    String payload;
+    try {
+      payload = codec.encode(output, wf.outputType());
+    } catch (WorkflowCodecException bad) {
+      finish(claim, Failures.of(bad));
+      return;
+    }
+    session.transact(tx -> Units.complete(tx, claim, payload));
+  }
+
+  private void finish(Claim claim, FailureRecord failure) {
+    session.transact(tx -> Units.fail(tx, claim, failure));
+  }
+
+  @Override
+  public String toString() {
+    return "WorkflowRuntime[" + store.name() + "]";
+  }
+}

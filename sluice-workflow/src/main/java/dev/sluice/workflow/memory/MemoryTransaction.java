@@ -1,0 +1,191 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.workflow.memory;
+
+import dev.sluice.workflow.ExecutionStatus;
+import dev.sluice.workflow.spi.ExecutionRecord;
+import dev.sluice.workflow.spi.StepRecord;
+import dev.sluice.workflow.spi.TimerRecord;
+import dev.sluice.workflow.spi.WorkflowTransaction;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * One unit of work on the in-memory rows, run under the store's monitor. Writes go straight to the
+ * maps and push an undo action, so a unit that throws is rolled back to where it began.
+ */
+final class MemoryTransaction implements WorkflowTransaction {
+  private final MemoryData data;
+  private final long now;
+  private final String ownerId;
+  private final Deque<Runnable> undo = new ArrayDeque<>();
+  private boolean active = true;
+
+  MemoryTransaction(MemoryData data, long now, String ownerId) {
+    this.data = data;
+    this.now = now;
+    this.ownerId = ownerId;
+  }
+
+  boolean wrote() {
+    return !undo.isEmpty();
+  }
+
+  void rollback() {
+    while (!undo.isEmpty()) {
+      undo.pop().run();
+    }
+  }
+
+  void end() {
+    active = false;
+  }
+
+  private void check() {
+    if (!active) {
+      throw new IllegalStateException("the unit of work has ended");
+    }
+  }
+
+  private <K, V> void put(Map<K, V> map, K key, V value) {
+    V previous = value == null ? map.remove(key) : map.put(key, value);
+    undo.push(
+        () -> {
+          if (previous == null) {
+            map.remove(key);
+          } else {
+            map.put(key, previous);
+          }
+        });
+  }
+
+  @Override
+  public long now() {
+    return now;
+  }
+
+  @Override
+  public String ownerId() {
+    return ownerId;
+  }
+
+  @Override
+  public Optional<ExecutionRecord> execution(String id) {
+    check();
+    return Optional.ofNullable(data.executions.get(id));
+  }
+
+  @Override
+  public void putExecution(ExecutionRecord execution) {
+    check();
+    put(data.executions, execution.id(), execution);
+  }
+
+  @Override
+  public List<ExecutionRecord> queued(Set<String> workflows, int limit) {
+    check();
+    return data.executions.values().stream()
+        .filter(e -> e.status() == ExecutionStatus.QUEUED && workflows.contains(e.workflow()))
+        .sorted(
+            Comparator.comparingLong(ExecutionRecord::queuedAt).thenComparing(ExecutionRecord::id))
+        .limit(limit)
+        .toList();
+  }
+
+  @Override
+  public List<ExecutionRecord> runningElsewhere(String exceptOwner, int limit) {
+    check();
+    return data.executions.values().stream()
+        .filter(e -> e.status() == ExecutionStatus.RUNNING && !exceptOwner.equals(e.claimOwner()))
+        .sorted(Comparator.comparing(ExecutionRecord::id))
+        .limit(limit)
+        .toList();
+  }
+
+  @Override
+  public List<StepRecord> steps(String executionId) {
+    check();
+    TreeMap<Integer, StepRecord> m = data.steps.get(executionId);
+    return m == null ? List.of() : new ArrayList<>(m.values());
+  }
+
+  @Override
+  public void putStep(StepRecord step) {
+    check();
+    TreeMap<Integer, StepRecord> m =
+        data.steps.computeIfAbsent(step.executionId(), k -> new TreeMap<>());
+    put(m, step.position(), step);
+  }
+
+  @Override
+  public List<TimerRecord> dueTimers(long now, int limit) {
+    check();
+    return data.timers.values().stream()
+        .filter(t -> t.dueAt() <= now)
+        .sorted(
+            Comparator.comparingLong(TimerRecord::dueAt).thenComparing(TimerRecord::executionId))
+        .limit(limit)
+        .toList();
+  }
+
+  @Override
+  public OptionalLong nextTimer() {
+    check();
+    return data.timers.values().stream().mapToLong(TimerRecord::dueAt).min();
+  }
+
+  @Override
+  public void putTimer(TimerRecord timer) {
+    check();
+    put(data.timers, timer.executionId(), timer);
+  }
+
+  @Override
+  public void deleteTimer(String executionId) {
+    check();
+    if (data.timers.containsKey(executionId)) {
+      put(data.timers, executionId, null);
+    }
+  }
+
+  @Override
+  public List<String> finishedBefore(long cutoff, int limit) {
+    check();
+    return data.executions.values().stream()
+        .filter(e -> e.status().isTerminal() && e.updatedAt() < cutoff)
+        .sorted(
+            Comparator.comparingLong(ExecutionRecord::updatedAt).thenComparing(ExecutionRecord::id))
+        .limit(limit)
+        .map(ExecutionRecord::id)
+        .toList();
+  }
+
+  @Override
+  public void deleteExecution(String id) {
+    check();
+    deleteTimer(id);
+    TreeMap<Integer, StepRecord> m = data.steps.get(id);
+    if (m != null) {
+      put(data.steps, id, null);
+    }
+    if (data.executions.containsKey(id)) {
+      put(data.executions, id, null);
+    }
+  }
+
+  @Override
+  public boolean ownerDead(String ownerId) {
+    check();
+    return !data.isOpen(ownerId);
+  }
+}

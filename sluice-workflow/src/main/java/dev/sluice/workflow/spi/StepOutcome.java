@@ -1,0 +1,64 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.workflow.spi;
+
+import java.util.Objects;
+
+/**
+ * What a step record holds: a result, a final failure, a failure that will be retried, or a sleep's
+ * wake time. Only {@link Retrying} is ever replaced (by the next attempt's outcome).
+ */
+public sealed interface StepOutcome {
+  /**
+   * A result, as the codec's payload.
+   *
+   * @param payload the encoded result
+   */
+  record Value(String payload) implements StepOutcome {
+    /** Checks the components. */
+    public Value {
+      Objects.requireNonNull(payload, "payload");
+    }
+  }
+
+  /**
+   * The body's last failure; replays throw it as {@code StepFailedException}.
+   *
+   * @param failure the recorded failure
+   * @param attempts how many attempts were made
+   */
+  record Failed(FailureRecord failure, int attempts) implements StepOutcome {
+    /** Checks the components. */
+    public Failed {
+      Objects.requireNonNull(failure, "failure");
+    }
+  }
+
+  /**
+   * A failed attempt with another to come at {@code retryAt}.
+   *
+   * @param failedAttempts how many attempts failed so far
+   * @param retryAt when the next attempt may run, in store epoch milliseconds
+   * @param lastFailure the latest failure
+   */
+  record Retrying(int failedAttempts, long retryAt, FailureRecord lastFailure)
+      implements StepOutcome {
+    /** Checks the components. */
+    public Retrying {
+      Objects.requireNonNull(lastFailure, "lastFailure");
+      if (failedAttempts < 1) {
+        throw new IllegalArgumentException(
+            "failedAttempts must be at least 1, was " + failedAttempts);
+      }
+    }
+  }
+
+  /**
+   * A durable sleep until {@code wakeAt}.
+   *
+   * @param wakeAt in store epoch milliseconds
+   */
+  record Sleep(long wakeAt) implements StepOutcome {}
+}

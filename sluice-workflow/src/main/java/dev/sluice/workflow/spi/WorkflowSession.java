@@ -1,0 +1,63 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.workflow.spi;
+
+/**
+ * One owner's connection to a workflow store. Claims of executions carry the session's {@link
+ * #ownerId()}; when the owner dies, another owner's transaction sees {@link
+ * WorkflowTransaction#ownerDead} and takes its claims over.
+ *
+ * <p>Implementations must be thread-safe. Units of work run one at a time per store, each seeing
+ * the effects of all earlier ones. {@link #transact} blocks on the store's lock.
+ */
+public interface WorkflowSession extends AutoCloseable {
+  /** Returns this owner's id, unique among the store's owners, never reused. */
+  String ownerId();
+
+  /**
+   * Runs a unit of work atomically: under the store's lock or in one database transaction, so that
+   * it sees no other unit's partial writes and other units see all or none of its writes. If the
+   * unit throws, nothing it wrote is kept and the exception propagates. If it wrote something, the
+   * store commits durably and then wakes every session on the store (see {@link #onChange}).
+   *
+   * @param unit reads and writes through the transaction; no I/O of its own
+   * @param <R> the result type
+   * @return the unit's result
+   * @throws dev.sluice.BackendFailureException if the store failed; nothing was written
+   */
+  <R> R transact(Unit<R> unit);
+
+  /**
+   * Sets the action to run after a unit of work on this store committed a write, by any session in
+   * any process (this one's included), and when an owner of the store may have died. Stores call it
+   * from their own threads; spurious calls are allowed, missed ones are not.
+   *
+   * @param onChange a short, non-blocking action
+   */
+  void onChange(Runnable onChange);
+
+  /**
+   * Leaves the store: the owner counts as dead from now on. Claims it still holds are taken over by
+   * other owners.
+   */
+  @Override
+  void close();
+
+  /**
+   * A unit of work.
+   *
+   * @param <R> the result type
+   */
+  @FunctionalInterface
+  interface Unit<R> {
+    /**
+     * Does the work.
+     *
+     * @param tx the rows, valid only during the call
+     * @return the result
+     */
+    R apply(WorkflowTransaction tx);
+  }
+}

@@ -1,0 +1,127 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.workflow.spi;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * The rows of a workflow store inside one unit of work: executions, their step records and their
+ * timers. Reads see the unit's own writes. It has no workflow logic: the runtime decides, in pure
+ * functions, what to write.
+ *
+ * <p>Valid only during {@link WorkflowSession.Unit#apply}; not thread-safe.
+ */
+public interface WorkflowTransaction {
+  /** Returns the store's time in epoch milliseconds, fixed for the unit of work. */
+  long now();
+
+  /** Returns the id of the owner running this unit. */
+  String ownerId();
+
+  /**
+   * Reads an execution.
+   *
+   * @param id the execution's id
+   * @return the execution, or empty
+   */
+  Optional<ExecutionRecord> execution(String id);
+
+  /**
+   * Inserts an execution or replaces the one with its id.
+   *
+   * @param execution the row
+   */
+  void putExecution(ExecutionRecord execution);
+
+  /**
+   * Lists queued executions of some workflows, oldest {@link ExecutionRecord#queuedAt()} first,
+   * then by id.
+   *
+   * @param workflows the workflow names to list
+   * @param limit at most this many
+   * @return the executions
+   */
+  List<ExecutionRecord> queued(Set<String> workflows, int limit);
+
+  /**
+   * Lists the executions that are {@link dev.sluice.workflow.ExecutionStatus#RUNNING}, claimed by
+   * an owner other than {@code exceptOwner}.
+   *
+   * @param exceptOwner an owner whose claims to leave out
+   * @param limit at most this many
+   * @return the executions
+   */
+  List<ExecutionRecord> runningElsewhere(String exceptOwner, int limit);
+
+  /**
+   * Reads an execution's step records, by position.
+   *
+   * @param executionId the execution's id
+   * @return the steps, positions 0, 1, 2, … in order
+   */
+  List<StepRecord> steps(String executionId);
+
+  /**
+   * Inserts a step record or replaces the one at its execution and position.
+   *
+   * @param step the row
+   */
+  void putStep(StepRecord step);
+
+  /**
+   * Lists timers due at {@code now}, earliest first.
+   *
+   * @param now the store's time
+   * @param limit at most this many
+   * @return the timers whose {@link TimerRecord#dueAt()} is at most {@code now}
+   */
+  List<TimerRecord> dueTimers(long now, int limit);
+
+  /** Returns the earliest due time of any timer, or empty if there is none. */
+  OptionalLong nextTimer();
+
+  /**
+   * Inserts a timer or replaces the execution's timer (an execution has at most one).
+   *
+   * @param timer the row
+   */
+  void putTimer(TimerRecord timer);
+
+  /**
+   * Deletes an execution's timer, if it has one.
+   *
+   * @param executionId the execution's id
+   */
+  void deleteTimer(String executionId);
+
+  /**
+   * Lists finished executions last updated before {@code cutoff}, oldest first.
+   *
+   * @param cutoff the store time
+   * @param limit at most this many
+   * @return their ids
+   */
+  List<String> finishedBefore(long cutoff, int limit);
+
+  /**
+   * Deletes an execution with its steps and timer.
+   *
+   * @param id the execution's id
+   */
+  void deleteExecution(String id);
+
+  /**
+   * Whether an owner is proven dead: its session closed, or its process gone (SQLite: its lifetime
+   * lock can be taken; PostgreSQL: its advisory lock is free). A live owner, or one whose death
+   * cannot be proven yet, is not dead.
+   *
+   * @param ownerId an owner's id
+   * @return true only with proof
+   */
+  boolean ownerDead(String ownerId);
+}

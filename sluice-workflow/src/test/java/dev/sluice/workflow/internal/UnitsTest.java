@@ -1,0 +1,119 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.workflow.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sluice.workflow.ExecutionStatus;
+import dev.sluice.workflow.memory.MemoryWorkflowStore;
+import dev.sluice.workflow.spi.ExecutionRecord;
+import dev.sluice.workflow.spi.StepKind;
+import dev.sluice.workflow.spi.StepOutcome;
+import dev.sluice.workflow.spi.StepRecord;
+import dev.sluice.workflow.spi.TimerRecord;
+import dev.sluice.workflow.spi.WorkflowSession;
+import java.util.Set;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The units of work on the memory store: claims, timers, take-over, stale writes, rollback. */
+class UnitsTest {
+  private final FixedClock clock = new FixedClock();
+  private final MemoryWorkflowStore store =
+      MemoryWorkflowStore.named("units-" + UUID.randomUUID(), clock);
+  private final WorkflowSession me = store.open();
+
+  @AfterEach
+  void close() {
+    me.close();
+  }
+
+  private void put(ExecutionRecord e) {
+    me.transact(
+        tx -> {
+          tx.putExecution(e);
+          return null;
+        });
+  }
+
+  private Units.ClaimResult claim() {
+    return me.transact(tx -> Units.claim(tx, Set.of("w"), e -> true));
+  }
+
+  @Test
+  void claimingFiresDueTimersAndReportsTheNextOne() {
+    ExecutionRecord waiting =
+        ExecutionRecord.queued("e", "w", 1, "1", 0)
+            .claimedBy("x", 0)
+            .unclaimed(ExecutionStatus.WAITING, 0);
+    put(waiting);
+    me.transact(
+        tx -> {
+          tx.putTimer(new TimerRecord("e", clock.wallMillis() + 5));
+          return null;
+        });
+    assertThat(claim())
+        .isEqualTo(new Units.Idle(java.util.OptionalLong.of(clock.wallMillis() + 5)));
+    clock.millis.addAndGet(5);
+    assertThat(claim())
+        .isInstanceOfSatisfying(
+            Units.Claimed.class,
+            c -> assertThat(c.execution().claimOwner()).isEqualTo(me.ownerId()));
+    assertThat(claim()).isEqualTo(new Units.Idle(java.util.OptionalLong.empty()));
+  }
+
+  @Test
+  void aDeadOwnersClaimIsTakenOverAndItsLateWritesAreRefused() {
+    WorkflowSession other = store.open();
+    ExecutionRecord theirs =
+        ExecutionRecord.queued("e", "w", 1, "1", 0).claimedBy(other.ownerId(), 0);
+    put(theirs);
+    Claims.Claim stale = Claims.Claim.of(theirs);
+    assertThat(claim()).as("a live owner keeps its claim").isInstanceOf(Units.Idle.class);
+
+    other.close();
+    assertThat(claim()).isInstanceOf(Units.Claimed.class);
+    StepRecord late = new StepRecord("e", 0, "a", StepKind.STEP, new StepOutcome.Value("1"), 0);
+    assertThat(me.<Boolean>transact(tx -> Units.record(tx, stale, late))).isFalse();
+    assertThat(me.<Boolean>transact(tx -> Units.complete(tx, stale, "1"))).isFalse();
+    assertThat(me.<java.util.List<StepRecord>>transact(tx -> tx.steps("e"))).isEmpty();
+  }
+
+  @Test
+  void aUnitThatThrowsLeavesNothingBehind() {
+    put(ExecutionRecord.queued("keep", "w", 1, "1", 0));
+    assertThatThrownBy(
+            () ->
+                me.transact(
+                    tx -> {
+                      tx.putExecution(ExecutionRecord.queued("gone", "w", 1, "1", 0));
+                      tx.deleteExecution("keep");
+                      tx.putTimer(new TimerRecord("gone", 1));
+                      throw new IllegalStateException("abort");
+                    }))
+        .hasMessage("abort");
+    assertThat(me.<java.util.Optional<ExecutionRecord>>transact(tx -> tx.execution("keep")))
+        .isPresent();
+    assertThat(me.<java.util.Optional<ExecutionRecord>>transact(tx -> tx.execution("gone")))
+        .isEmpty();
+    assertThat(me.<java.util.OptionalLong>transact(tx -> tx.nextTimer())).isEmpty();
+  }
+
+  @Test
+  void cancelFinishesAnUnfinishedExecutionAndDropsItsTimer() {
+    put(ExecutionRecord.queued("e", "w", 1, "1", 0));
+    me.transact(
+        tx -> {
+          tx.putTimer(new TimerRecord("e", 10));
+          return null;
+        });
+    assertThat(me.<Boolean>transact(tx -> Units.cancel(tx, "e"))).isTrue();
+    assertThat(me.<Boolean>transact(tx -> Units.cancel(tx, "e"))).isFalse();
+    assertThat(me.<Boolean>transact(tx -> Units.cancel(tx, "missing"))).isFalse();
+    assertThat(me.<java.util.OptionalLong>transact(tx -> tx.nextTimer())).isEmpty();
+  }
+}
