@@ -4,8 +4,9 @@
  */
 
 /**
- * The conformance suites every Sluice store runs unchanged, and the manual clock tests use. The
- * package is open so that JUnit can run the suites' nested cases.
+ * The conformance suites every Sluice store runs unchanged (limiter pools in {@code
+ * dev.sluice.testkit}, workflow stores in {@code dev.sluice.testkit.workflow}), and the manual
+ * clock tests use. The package is open so that JUnit can run the suites' nested cases.
  */
 open module dev.sluice.testkit {
   requires transitive dev.sluice;

@@ -10,7 +10,8 @@
  */
 module dev.sluice.workflow {
   requires transitive dev.sluice;
-  requires com.fasterxml.jackson.databind;
+  // WorkflowCodec.jackson(ObjectMapper) names a Jackson type in the API.
+  requires transitive com.fasterxml.jackson.databind;
 
   exports dev.sluice.workflow;
   exports dev.sluice.workflow.spi;

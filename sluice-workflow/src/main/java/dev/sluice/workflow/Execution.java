@@ -11,7 +11,9 @@ import java.time.Duration;
  * restarts and sees what workers in any process did.
  *
  * <p>Thread-safe. {@link #status()} and {@link #cancel()} block only on the store; {@link #result}
- * blocks until the execution finishes or the timeout passes.
+ * blocks until the execution finishes or the timeout passes. Every method reads the store through
+ * the runtime that returned the handle, and throws {@link IllegalStateException} once that runtime
+ * is closed.
  *
  * @param <O> the output type
  */

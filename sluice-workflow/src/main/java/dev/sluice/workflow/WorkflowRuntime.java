@@ -32,8 +32,9 @@ import java.util.Optional;
  * }</pre>
  *
  * <p>Workers never poll: an idle worker sleeps until the store reports a change, the next durable
- * timer falls due, or the runtime closes. Worker threads are daemon threads named {@code
- * sluice-workflow-<store>-N}, a bounded pool of {@link Builder#workers(int)}.
+ * timer falls due, or the runtime closes. There are exactly {@link Builder#workers(int)} workers,
+ * named {@code sluice-workflow-<store>-N}: virtual threads where the JVM has them (Java 21 and
+ * later), else platform daemon threads.
  *
  * <p>Thread-safe. Methods that read or write the store block on it; {@link #close()} blocks until
  * running step bodies return.

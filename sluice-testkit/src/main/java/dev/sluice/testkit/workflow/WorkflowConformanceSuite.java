@@ -88,6 +88,14 @@ public abstract class WorkflowConformanceSuite {
     }
   }
 
+  /** Several runtimes and workers on one store. */
+  @Nested
+  class Concurrency extends ConcurrencyCases {
+    Concurrency() {
+      super(stores());
+    }
+  }
+
   /** Versions and patches. */
   @Nested
   class Versions extends VersionCases {

@@ -49,9 +49,15 @@ final class Registry {
     return Optional.ofNullable(latest.get(name));
   }
 
-  /** Whether {@code w} itself (not just a workflow of its name and version) is registered. */
+  /**
+   * Whether a workflow of {@code w}'s name and version with the same input and output types is
+   * registered; the registered definition's function is the one that runs.
+   */
   boolean isRegistered(Workflow<?, ?> w) {
-    return byVersion.get(key(w.name(), w.version())) == w;
+    Workflow<?, ?> r = byVersion.get(key(w.name(), w.version()));
+    return r != null
+        && r.inputType().equals(w.inputType())
+        && r.outputType().equals(w.outputType());
   }
 
   /**

@@ -104,8 +104,7 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
       }
       started = true;
       for (int i = 1; i <= workerCount; i++) {
-        Thread t = new Thread(this::work, "sluice-workflow-" + store.name() + "-" + i);
-        t.setDaemon(true);
+        Thread t = WorkerThreads.create("sluice-workflow-" + store.name() + "-" + i, this::work);
         workers.add(t);
         t.start();
       }
@@ -122,7 +121,8 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
               + workflow.name()
               + "' version "
               + workflow.version()
-              + " is not registered with this runtime (registered: "
+              + " with these input and output types is not registered with this runtime"
+              + " (registered: "
               + registry.names()
               + ")");
     }
@@ -298,6 +298,12 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
       if (r instanceof Units.Claimed c) {
         try {
           run(c);
+        } catch (RuntimeException | Error e) {
+          // Nothing that happens to one execution may stop the worker.
+          LOG.log(
+              System.Logger.Level.ERROR,
+              "execution '" + c.execution().id() + "' left as it is after a failure",
+              e);
         } finally {
           registry.finished(c.execution().workflow());
         }
@@ -350,8 +356,8 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
     Claim claim = Claim.of(e);
     try {
       runClaimed(e, c, claim);
-    } catch (BackendFailureException | IllegalStateException failure) {
-      // The store failed (or closed) under the run: leave the execution to a later claim.
+    } catch (BackendFailureException failure) {
+      // The store failed under the run: leave the execution to a later claim.
       LOG.log(
           System.Logger.Level.WARNING,
           "execution '" + e.id() + "': store failed during the run; releasing it",
