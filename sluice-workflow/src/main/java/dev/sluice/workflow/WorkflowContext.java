@@ -4,9 +4,14 @@
  */
 package dev.sluice.workflow;
 
+import dev.sluice.Limiter;
+import dev.sluice.ScheduleOptions;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 
 /**
  * What a workflow function uses to do durable work. Every call names a step by a key unique within
@@ -17,7 +22,8 @@ import java.util.UUID;
  * <table>
  *   <caption>The durable operations</caption>
  *   <tr><th>Call</th><th>First run</th><th>Replay</th></tr>
- *   <tr><td>{@code step}</td><td>runs the body, commits its result or last failure</td>
+ *   <tr><td>{@code step}</td><td>runs the body (in a limiter pool if given), commits its
+ *       result or last failure</td>
  *       <td>returns the result or throws {@link StepFailedException}</td></tr>
  *   <tr><td>{@code sleep}, {@code sleepUntil}</td><td>records the wake time and suspends</td>
  *       <td>returns once the time has come, else suspends again</td></tr>
@@ -106,6 +112,53 @@ public interface WorkflowContext {
   <T> T step(String key, StepOptions options, TypeRef<T> type, StepFunction<T> body);
 
   /**
+   * Runs a step inside a limiter pool: the body runs once the pool admits it, as a {@link
+   * Limiter#schedule(dev.sluice.AdmittedTask, ScheduleOptions) scheduled} callback, so it obeys the
+   * same shared quota (concurrency, spacing, reservoir) as every other caller of the pool;
+   * otherwise like {@link #step(String, Class, StepBody)}. The worker waits for the admission and
+   * the body. A request that times out in the pool's queue fails the attempt with the limiter's
+   * {@code QueueTimeoutException}.
+   */
+  default <T> T step(
+      String key, Limiter limiter, ScheduleOptions schedule, Class<T> type, StepBody<T> body) {
+    Objects.requireNonNull(body, "body");
+    return step(key, StepOptions.defaults(), limiter, schedule, TypeRef.of(type), s -> body.run());
+  }
+
+  /** Like {@link #step(String, Limiter, ScheduleOptions, Class, StepBody)}, reading the context. */
+  default <T> T step(
+      String key, Limiter limiter, ScheduleOptions schedule, Class<T> type, StepFunction<T> body) {
+    return step(key, StepOptions.defaults(), limiter, schedule, TypeRef.of(type), body);
+  }
+
+  /**
+   * Like {@link #step(String, Limiter, ScheduleOptions, Class, StepBody)}, with a retry policy
+   * (each attempt asks the pool again) and a generic result type. The body runs on the limiter's
+   * callback thread, not the worker; it must not call this context.
+   *
+   * @param key the step's key
+   * @param options the retry policy
+   * @param limiter the pool the body runs in
+   * @param schedule the request's weight, queue timeout and lease expiration
+   * @param type the result's type
+   * @param body the step
+   * @param <T> the result type
+   * @return the result
+   */
+  default <T> T step(
+      String key,
+      StepOptions options,
+      Limiter limiter,
+      ScheduleOptions schedule,
+      TypeRef<T> type,
+      StepFunction<T> body) {
+    Objects.requireNonNull(limiter, "limiter");
+    Objects.requireNonNull(schedule, "schedule");
+    Objects.requireNonNull(body, "body");
+    return step(key, options, type, step -> inPool(limiter, schedule, step, body));
+  }
+
+  /**
    * Suspends the execution durably until {@code duration} after the first time this step ran. The
    * wake time is recorded, so replays and restarts neither shorten nor extend it.
    *
@@ -141,7 +194,28 @@ public interface WorkflowContext {
   boolean patched(String changeId);
 
   private static <T> StepFunction<T> asFunction(StepBody<T> body) {
-    java.util.Objects.requireNonNull(body, "body");
+    Objects.requireNonNull(body, "body");
     return step -> body.run();
+  }
+
+  /** Runs {@code body} as a limiter callback and waits for it; failures pass through unchanged. */
+  private static <T> T inPool(
+      Limiter limiter, ScheduleOptions schedule, StepContext step, StepFunction<T> body)
+      throws Exception {
+    CompletableFuture<T> f = limiter.schedule(admission -> body.run(step), schedule);
+    try {
+      return f.get();
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof Exception ex) {
+        throw ex;
+      }
+      throw e;
+    } catch (InterruptedException e) {
+      // Withdraws the request if it has not started; a started body finishes on its own.
+      f.cancel(false);
+      Thread.currentThread().interrupt();
+      throw e;
+    }
   }
 }

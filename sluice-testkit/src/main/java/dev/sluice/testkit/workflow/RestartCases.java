@@ -11,8 +11,13 @@ import dev.sluice.workflow.ExecutionStatus;
 import dev.sluice.workflow.Workflow;
 import dev.sluice.workflow.WorkflowRuntime;
 import dev.sluice.workflow.spi.ExecutionRecord;
+import dev.sluice.workflow.spi.StepKind;
+import dev.sluice.workflow.spi.StepOutcome;
+import dev.sluice.workflow.spi.StepRecord;
 import dev.sluice.workflow.spi.WorkflowSession;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -73,22 +78,44 @@ public abstract class RestartCases extends WorkflowCase {
   }
 
   @Test
-  void theClaimOfADeadOwnerIsTakenOver() {
+  void theClaimOfADeadOwnerIsTakenOverAndItsCommittedStepsAreNotRunAgain() {
+    List<String> keys = new CopyOnWriteArrayList<>();
+    Workflow<String, String> wf =
+        Workflow.define(
+            "after-crash",
+            String.class,
+            String.class,
+            (ctx, in) -> {
+              String a = ctx.step("a", String.class, () -> "a" + aRuns.incrementAndGet());
+              return a
+                  + ctx.step(
+                      "b",
+                      String.class,
+                      step -> {
+                        keys.add(step.idempotencyKey());
+                        return "b" + bRuns.incrementAndGet();
+                      });
+            });
+    // An owner claimed the execution, committed step a, ran step b's body and died before b's
+    // commit: what a SIGKILL between a side effect and its commit leaves behind.
     WorkflowSession crashed = store().open();
     crashed.transact(
         tx -> {
           tx.putExecution(
-              ExecutionRecord.queued("rs-3", "two-steps", 1, "\"x\"", tx.now())
+              ExecutionRecord.queued("rs-3", "after-crash", 1, "\"x\"", tx.now())
                   .claimedBy(crashed.ownerId(), tx.now()));
+          tx.putStep(
+              new StepRecord(
+                  "rs-3", 0, "a", StepKind.STEP, new StepOutcome.Value("\"a9\""), tx.now()));
           return null;
         });
     crashed.close();
 
-    WorkflowRuntime rt = runtime(twoSteps);
+    WorkflowRuntime rt = runtime(wf);
     Execution<String> run = rt.execution("rs-3", String.class).orElseThrow();
-    awaitStatus(run, ExecutionStatus.WAITING);
-    clock.advance(Duration.ofHours(1));
-    assertThat(result(run)).isEqualTo("a1b1");
+    assertThat(result(run)).isEqualTo("a9b1");
+    assertThat(aRuns).as("the committed step is not run again").hasValue(0);
+    assertThat(keys).as("the interrupted step runs again with its key").containsExactly("rs-3/b");
   }
 
   @Test

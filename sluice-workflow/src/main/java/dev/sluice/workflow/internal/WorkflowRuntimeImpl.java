@@ -267,17 +267,24 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
       try {
         r =
             session.transact(
-                tx ->
-                    Units.claim(
-                        tx,
-                        registry.names(),
-                        e -> {
-                          if (reserved[0] == null && registry.tryReserve(e)) {
-                            reserved[0] = e;
-                            return true;
-                          }
-                          return false;
-                        }));
+                tx -> {
+                  // A store may run the unit again after a conflict: undo the last run's
+                  // reservation.
+                  if (reserved[0] != null) {
+                    registry.finished(reserved[0].workflow());
+                    reserved[0] = null;
+                  }
+                  return Units.claim(
+                      tx,
+                      registry.names(),
+                      e -> {
+                        if (reserved[0] == null && registry.tryReserve(e)) {
+                          reserved[0] = e;
+                          return true;
+                        }
+                        return false;
+                      });
+                });
       } catch (RuntimeException e) {
         if (reserved[0] != null) {
           registry.finished(reserved[0].workflow());

@@ -20,7 +20,9 @@ public interface WorkflowSession extends AutoCloseable {
    * Runs a unit of work atomically: under the store's lock or in one database transaction, so that
    * it sees no other unit's partial writes and other units see all or none of its writes. If the
    * unit throws, nothing it wrote is kept and the exception propagates. If it wrote something, the
-   * store commits durably and then wakes every session on the store (see {@link #onChange}).
+   * store commits durably and then wakes every session on the store (see {@link #onChange}). A
+   * store may run the unit again after a conflict it detects at commit (a serialization failure),
+   * discarding the earlier run's writes; units must allow that, and the runtime's do.
    *
    * @param unit reads and writes through the transaction; no I/O of its own
    * @param <R> the result type
