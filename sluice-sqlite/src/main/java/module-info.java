@@ -18,5 +18,6 @@ module dev.sluice.sqlite {
   exports dev.sluice.sqlite;
   exports dev.sluice.local to
       dev.sluice.gate,
-      dev.sluice.cli;
+      dev.sluice.cli,
+      dev.sluice.workflow.sqlite;
 }

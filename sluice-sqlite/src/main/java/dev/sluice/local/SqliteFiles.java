@@ -36,6 +36,11 @@ public final class SqliteFiles {
     dir.createFile(file);
     Connection db = DriverManager.getConnection("jdbc:sqlite:" + file);
     try (Statement st = db.createStatement()) {
+      // Checked before the journal mode is set, which would rewrite another program's file header.
+      if (hasSchema(db) && !hasTable(db, "sluice_meta")) {
+        throw new SQLException(
+            "it holds tables but no sluice_meta, so it is not a Sluice store; it was left as it is");
+      }
       st.execute("PRAGMA journal_mode=WAL");
       st.execute("PRAGMA synchronous=" + (fullSync ? "FULL" : "NORMAL"));
       return db;
@@ -50,6 +55,17 @@ public final class SqliteFiles {
     try (Statement st = db.createStatement();
         ResultSet rs = st.executeQuery("SELECT count(*) FROM sqlite_master")) {
       return rs.next() && rs.getInt(1) > 0;
+    }
+  }
+
+  private static boolean hasTable(Connection db, String table) throws SQLException {
+    try (PreparedStatement st =
+        db.prepareStatement(
+            "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?")) {
+      st.setString(1, table);
+      try (ResultSet rs = st.executeQuery()) {
+        return rs.next() && rs.getInt(1) > 0;
+      }
     }
   }
 

@@ -125,6 +125,26 @@ class BadPoolDirectoryTest {
   }
 
   @Test
+  void anotherProgramsDatabaseIsRefusedAndNotEvenItsJournalModeChanges() throws Exception {
+    Path dir = root.resolve("p");
+    Files.createDirectory(
+        dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    Path file = dir.resolve("state.db");
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+        Statement st = c.createStatement()) {
+      st.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total INTEGER)");
+      st.execute("INSERT INTO invoices VALUES (1, 42)");
+    }
+    byte[] before = bytes(file);
+    assertThatThrownBy(() -> open(dir, CAP_2))
+        .isInstanceOf(StoreFormatException.class)
+        .hasMessageContaining(dir.toRealPath().toString())
+        .hasMessageContaining("not a Sluice store");
+    assertThat(bytes(file)).isEqualTo(before);
+    assertNeighbourWorks();
+  }
+
+  @Test
   void aFileInPlaceOfTheDirectoryIsRefused() throws Exception {
     Path file = root.resolve("p");
     Files.writeString(file, "keep me");

@@ -1,0 +1,231 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.workflow.sqlite;
+
+import dev.sluice.BackendFailureException;
+import dev.sluice.StoreFormatException;
+import dev.sluice.TimeSource;
+import dev.sluice.local.GateLock;
+import dev.sluice.local.LivenessWatcher;
+import dev.sluice.local.Owner;
+import dev.sluice.local.PoolDirectory;
+import dev.sluice.local.Pulse;
+import dev.sluice.local.PulseWatcher;
+import dev.sluice.local.SqliteFiles;
+import dev.sluice.workflow.spi.WorkflowSession;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One runtime's owner of a SQLite workflow store: its own connection, an owner registration whose
+ * lock proves its death, a watch on the store's pulse (armed before the session's first read, so no
+ * later pulse is missed) and watches on the sockets of the owners whose claims it waits for.
+ *
+ * <p>Thread-safe: units of work of every session of this JVM on the directory are serialized by the
+ * gate, which {@link #transact} holds; other processes wait for it in the kernel.
+ */
+final class SqliteWorkflowSession implements WorkflowSession {
+  private static final AtomicLong PULSES = new AtomicLong();
+
+  private final PoolDirectory dir;
+  private final GateLock gate;
+  private final Connection db;
+  private final WorkflowRows rows;
+  private final Owner owner;
+  private final TimeSource clock;
+  private final AutoCloseable pulseWatch;
+  private final Map<String, AutoCloseable> watched = new ConcurrentHashMap<>();
+  private volatile Runnable onChange;
+  private volatile boolean closed;
+
+  private SqliteWorkflowSession(
+      PoolDirectory dir,
+      GateLock gate,
+      Connection db,
+      WorkflowRows rows,
+      Owner owner,
+      TimeSource clock) {
+    this.dir = dir;
+    this.gate = gate;
+    this.db = db;
+    this.rows = rows;
+    this.owner = owner;
+    this.clock = clock;
+    this.pulseWatch = PulseWatcher.instance().watch(dir, this::changed);
+  }
+
+  static SqliteWorkflowSession open(PoolDirectory dir, TimeSource clock, boolean fullSync) {
+    GateLock gate;
+    try {
+      gate = GateLock.open(dir);
+    } catch (IOException e) {
+      throw new BackendFailureException(
+          "workflow store " + dir + ": cannot open gate.lock: " + e.getMessage(), e);
+    }
+    Connection db = null;
+    try {
+      WorkflowRows rows;
+      try (GateLock.Hold h = gate.hold()) {
+        db = SqliteFiles.open(dir, WorkflowSchema.FILE, fullSync);
+        WorkflowSchema.prepare(dir, db);
+        rows = new WorkflowRows(db, dir.toString());
+      } catch (SQLException | IOException e) {
+        throw new StoreFormatException(
+            "workflow store "
+                + dir.file(WorkflowSchema.FILE)
+                + " is not a readable Sluice workflow store ("
+                + e.getMessage()
+                + "); nothing was changed",
+            e);
+      }
+      Owner owner;
+      try {
+        owner = Owner.create(dir);
+      } catch (IOException e) {
+        throw new BackendFailureException(
+            "workflow store " + dir + ": cannot register an owner: " + e.getMessage(), e);
+      }
+      return new SqliteWorkflowSession(dir, gate, db, rows, owner, clock);
+    } catch (RuntimeException e) {
+      SqliteFiles.closeQuietly(db);
+      closeQuietly(gate);
+      throw e;
+    }
+  }
+
+  @Override
+  public String ownerId() {
+    return owner.id();
+  }
+
+  @Override
+  public <R> R transact(Unit<R> unit) {
+    if (closed) {
+      throw new IllegalStateException("workflow store session " + owner.id() + " is closed");
+    }
+    R result;
+    boolean wrote;
+    try (GateLock.Hold h = gate.hold();
+        Statement st = db.createStatement()) {
+      SqliteWorkflowTransaction tx = new SqliteWorkflowTransaction(this, rows, clock.wallMillis());
+      st.execute("BEGIN IMMEDIATE");
+      try {
+        result = unit.apply(tx);
+        wrote = tx.wrote();
+        if (wrote) {
+          // Before the commit, under the gate: a runtime woken by it takes the gate next and so
+          // reads this commit; one that read before it armed its watch earlier and wakes.
+          Pulse.write(dir, owner.id() + "-" + PULSES.incrementAndGet());
+        }
+        st.execute("COMMIT");
+      } catch (IOException | SQLException | RuntimeException | Error e) {
+        rollbackQuietly(st);
+        throw e;
+      } finally {
+        tx.end();
+      }
+    } catch (SqliteWorkflowTransaction.SqlFailure e) {
+      throw failure(e.getCause());
+    } catch (SQLException | IOException e) {
+      throw failure(e);
+    }
+    if (wrote) {
+      changed();
+    }
+    return result;
+  }
+
+  private BackendFailureException failure(Throwable e) {
+    return new BackendFailureException(
+        "workflow store " + dir + ": unit of work failed, nothing was written: " + e.getMessage(),
+        e);
+  }
+
+  private static void rollbackQuietly(Statement st) {
+    try {
+      st.execute("ROLLBACK");
+    } catch (SQLException e) {
+      // The transaction is abandoned either way; the original failure is what matters.
+    }
+  }
+
+  /**
+   * Proves an owner dead under the gate. An owner still alive in another process is watched from
+   * then on, so that its death wakes this session: a runtime asks about the owners whose claims it
+   * could take over.
+   */
+  boolean provenDead(String ownerId) {
+    if (ownerId.equals(owner.id())) {
+      return closed;
+    }
+    if (Owner.provenDead(dir, ownerId)) {
+      closeQuietly(watched.remove(ownerId));
+      return true;
+    }
+    if (!Owner.isLocal(ownerId) && !watched.containsKey(ownerId)) {
+      Path socket = dir.ownersDir().resolve(ownerId + ".sock");
+      watched.put(ownerId, LivenessWatcher.instance().watch(socket, this::changed));
+    }
+    return false;
+  }
+
+  private void changed() {
+    Runnable action = onChange;
+    if (action != null && !closed) {
+      action.run();
+    }
+  }
+
+  @Override
+  public void onChange(Runnable onChange) {
+    this.onChange = onChange;
+  }
+
+  /**
+   * Retires the owner and pulses, so the store's other runtimes (in this JVM too, whose owners
+   * share no socket watch) look again and take over what it still claims.
+   */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    closeQuietly(pulseWatch);
+    watched.values().forEach(SqliteWorkflowSession::closeQuietly);
+    watched.clear();
+    try (GateLock.Hold h = gate.hold()) {
+      owner.close();
+      try {
+        Pulse.write(dir, owner.id() + "-closed");
+      } catch (IOException e) {
+        // The owner's socket closed too; watchers in other processes still wake.
+      }
+      SqliteFiles.closeQuietly(db);
+    }
+    closeQuietly(gate);
+  }
+
+  private static void closeQuietly(AutoCloseable c) {
+    if (c != null) {
+      try {
+        c.close();
+      } catch (Exception e) {
+        // Best effort: the process exit releases it anyway.
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "SqliteWorkflowSession[" + dir + ", owner " + owner.id() + "]";
+  }
+}

@@ -1,0 +1,164 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.workflow.sqlite;
+
+import dev.sluice.workflow.spi.ExecutionRecord;
+import dev.sluice.workflow.spi.StepRecord;
+import dev.sluice.workflow.spi.TimerRecord;
+import dev.sluice.workflow.spi.WorkflowTransaction;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * One unit of work's view of {@code workflows.db}, inside a {@code BEGIN IMMEDIATE} transaction
+ * under the directory's gate. SQL failures leave as {@link SqlFailure} for the session to roll back
+ * and report.
+ *
+ * <p>Not thread-safe; valid only while its unit runs.
+ */
+final class SqliteWorkflowTransaction implements WorkflowTransaction {
+  private final SqliteWorkflowSession session;
+  private final WorkflowRows rows;
+  private final long now;
+  private boolean wrote;
+  private boolean ended;
+
+  SqliteWorkflowTransaction(SqliteWorkflowSession session, WorkflowRows rows, long now) {
+    this.session = session;
+    this.rows = rows;
+    this.now = now;
+  }
+
+  /** An SQL failure inside a unit of work; the session rolls back and reports it. */
+  static final class SqlFailure extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    SqlFailure(SQLException cause) {
+      super(cause);
+    }
+  }
+
+  @FunctionalInterface
+  private interface Query<T> {
+    T run() throws SQLException;
+  }
+
+  @FunctionalInterface
+  private interface Update {
+    void run() throws SQLException;
+  }
+
+  private <T> T read(Query<T> q) {
+    check();
+    try {
+      return q.run();
+    } catch (SQLException e) {
+      throw new SqlFailure(e);
+    }
+  }
+
+  private void write(Update u) {
+    check();
+    wrote = true;
+    try {
+      u.run();
+    } catch (SQLException e) {
+      throw new SqlFailure(e);
+    }
+  }
+
+  private void check() {
+    if (ended) {
+      throw new IllegalStateException("the unit of work this transaction belonged to has ended");
+    }
+  }
+
+  boolean wrote() {
+    return wrote;
+  }
+
+  void end() {
+    ended = true;
+  }
+
+  @Override
+  public long now() {
+    return now;
+  }
+
+  @Override
+  public String ownerId() {
+    return session.ownerId();
+  }
+
+  @Override
+  public Optional<ExecutionRecord> execution(String id) {
+    return read(() -> rows.execution(id));
+  }
+
+  @Override
+  public void putExecution(ExecutionRecord execution) {
+    write(() -> rows.putExecution(execution));
+  }
+
+  @Override
+  public List<ExecutionRecord> queued(Set<String> workflows, int limit) {
+    return read(() -> rows.queued(workflows, limit));
+  }
+
+  @Override
+  public List<ExecutionRecord> runningElsewhere(String exceptOwner, int limit) {
+    return read(() -> rows.runningElsewhere(exceptOwner, limit));
+  }
+
+  @Override
+  public List<StepRecord> steps(String executionId) {
+    return read(() -> rows.steps(executionId));
+  }
+
+  @Override
+  public void putStep(StepRecord step) {
+    write(() -> rows.putStep(step));
+  }
+
+  @Override
+  public List<TimerRecord> dueTimers(long now, int limit) {
+    return read(() -> rows.dueTimers(now, limit));
+  }
+
+  @Override
+  public OptionalLong nextTimer() {
+    return read(rows::nextTimer);
+  }
+
+  @Override
+  public void putTimer(TimerRecord timer) {
+    write(() -> rows.putTimer(timer));
+  }
+
+  @Override
+  public void deleteTimer(String executionId) {
+    write(() -> rows.deleteTimer(executionId));
+  }
+
+  @Override
+  public List<String> finishedBefore(long cutoff, int limit) {
+    return read(() -> rows.finishedBefore(cutoff, limit));
+  }
+
+  @Override
+  public void deleteExecution(String id) {
+    write(() -> rows.deleteExecution(id));
+  }
+
+  @Override
+  public boolean ownerDead(String ownerId) {
+    check();
+    return session.provenDead(ownerId);
+  }
+}

@@ -1,0 +1,315 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.workflow.sqlite;
+
+import dev.sluice.StoreFormatException;
+import dev.sluice.workflow.ExecutionStatus;
+import dev.sluice.workflow.spi.ExecutionRecord;
+import dev.sluice.workflow.spi.StepKind;
+import dev.sluice.workflow.spi.StepOutcome;
+import dev.sluice.workflow.spi.StepRecord;
+import dev.sluice.workflow.spi.TimerRecord;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * The SQL of the workflow rows: one prepared statement per query, mapping columns to the SPI's
+ * records and back. A row that does not map (an unknown status, a malformed failure) is reported as
+ * a {@link StoreFormatException} naming the store and the row, never skipped or repaired.
+ *
+ * <p>Not thread-safe: used by one session's connection under the directory's gate.
+ */
+final class WorkflowRows implements AutoCloseable {
+  private static final String EXECUTION_COLUMNS =
+      "id, workflow, version, status, input, output, failure, claim_owner, claim_epoch,"
+          + " created_at, queued_at, updated_at";
+
+  private final Connection db;
+  private final String store;
+  private final PreparedStatement execution;
+  private final PreparedStatement putExecution;
+  private final PreparedStatement runningElsewhere;
+  private final PreparedStatement steps;
+  private final PreparedStatement putStep;
+  private final PreparedStatement dueTimers;
+  private final PreparedStatement nextTimer;
+  private final PreparedStatement putTimer;
+  private final PreparedStatement deleteTimer;
+  private final PreparedStatement finishedBefore;
+  private final PreparedStatement deleteSteps;
+  private final PreparedStatement deleteExecution;
+
+  WorkflowRows(Connection db, String store) throws SQLException {
+    this.db = db;
+    this.store = store;
+    execution =
+        db.prepareStatement("SELECT " + EXECUTION_COLUMNS + " FROM wf_execution WHERE id = ?");
+    putExecution =
+        db.prepareStatement(
+            "INSERT OR REPLACE INTO wf_execution ("
+                + EXECUTION_COLUMNS
+                + ")"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    runningElsewhere =
+        db.prepareStatement(
+            "SELECT "
+                + EXECUTION_COLUMNS
+                + " FROM wf_execution"
+                + " WHERE status = 'running' AND claim_owner <> ? ORDER BY id LIMIT ?");
+    steps =
+        db.prepareStatement(
+            "SELECT execution_id, position, step_key, kind, outcome, payload, failure, attempts,"
+                + " at, recorded_at FROM wf_step WHERE execution_id = ? ORDER BY position");
+    putStep =
+        db.prepareStatement(
+            "INSERT OR REPLACE INTO wf_step (execution_id, position, step_key, kind, outcome,"
+                + " payload, failure, attempts, at, recorded_at)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    dueTimers =
+        db.prepareStatement(
+            "SELECT execution_id, due_at FROM wf_timer WHERE due_at <= ?"
+                + " ORDER BY due_at, execution_id LIMIT ?");
+    nextTimer = db.prepareStatement("SELECT min(due_at) FROM wf_timer");
+    putTimer =
+        db.prepareStatement("INSERT OR REPLACE INTO wf_timer (execution_id, due_at) VALUES (?, ?)");
+    deleteTimer = db.prepareStatement("DELETE FROM wf_timer WHERE execution_id = ?");
+    finishedBefore =
+        db.prepareStatement(
+            "SELECT id FROM wf_execution WHERE status IN ('completed', 'failed', 'cancelled')"
+                + " AND updated_at < ? ORDER BY updated_at, id LIMIT ?");
+    deleteSteps = db.prepareStatement("DELETE FROM wf_step WHERE execution_id = ?");
+    deleteExecution = db.prepareStatement("DELETE FROM wf_execution WHERE id = ?");
+  }
+
+  Optional<ExecutionRecord> execution(String id) throws SQLException {
+    execution.setString(1, id);
+    List<ExecutionRecord> found = executions(execution);
+    return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0));
+  }
+
+  void putExecution(ExecutionRecord e) throws SQLException {
+    putExecution.setString(1, e.id());
+    putExecution.setString(2, e.workflow());
+    putExecution.setInt(3, e.version());
+    putExecution.setString(4, e.status().code());
+    putExecution.setString(5, e.input());
+    putExecution.setString(6, e.output());
+    putExecution.setString(7, FailureText.write(e.failure()));
+    putExecution.setString(8, e.claimOwner());
+    putExecution.setLong(9, e.claimEpoch());
+    putExecution.setLong(10, e.createdAt());
+    putExecution.setLong(11, e.queuedAt());
+    putExecution.setLong(12, e.updatedAt());
+    putExecution.executeUpdate();
+  }
+
+  List<ExecutionRecord> queued(Set<String> workflows, int limit) throws SQLException {
+    if (workflows.isEmpty() || limit <= 0) {
+      return List.of();
+    }
+    String marks = String.join(", ", java.util.Collections.nCopies(workflows.size(), "?"));
+    try (PreparedStatement st =
+        db.prepareStatement(
+            "SELECT "
+                + EXECUTION_COLUMNS
+                + " FROM wf_execution WHERE status = 'queued'"
+                + " AND workflow IN ("
+                + marks
+                + ") ORDER BY queued_at, id LIMIT ?")) {
+      int i = 1;
+      for (String w : workflows) {
+        st.setString(i++, w);
+      }
+      st.setInt(i, limit);
+      return executions(st);
+    }
+  }
+
+  List<ExecutionRecord> runningElsewhere(String exceptOwner, int limit) throws SQLException {
+    runningElsewhere.setString(1, exceptOwner);
+    runningElsewhere.setInt(2, limit);
+    return executions(runningElsewhere);
+  }
+
+  List<StepRecord> steps(String executionId) throws SQLException {
+    steps.setString(1, executionId);
+    List<StepRecord> out = new ArrayList<>();
+    try (ResultSet rs = steps.executeQuery()) {
+      while (rs.next()) {
+        out.add(step(rs));
+      }
+    }
+    return out;
+  }
+
+  void putStep(StepRecord s) throws SQLException {
+    putStep.setString(1, s.executionId());
+    putStep.setInt(2, s.position());
+    putStep.setString(3, s.key());
+    putStep.setString(4, s.kind().code());
+    String payload = null;
+    String failure = null;
+    long attempts = 0;
+    long at = 0;
+    String outcome;
+    StepOutcome o = s.outcome();
+    if (o instanceof StepOutcome.Value v) {
+      outcome = "value";
+      payload = v.payload();
+    } else if (o instanceof StepOutcome.Failed f) {
+      outcome = "failed";
+      failure = FailureText.write(f.failure());
+      attempts = f.attempts();
+    } else if (o instanceof StepOutcome.Retrying r) {
+      outcome = "retrying";
+      failure = FailureText.write(r.lastFailure());
+      attempts = r.failedAttempts();
+      at = r.retryAt();
+    } else {
+      outcome = "sleep";
+      at = ((StepOutcome.Sleep) o).wakeAt();
+    }
+    putStep.setString(5, outcome);
+    putStep.setString(6, payload);
+    putStep.setString(7, failure);
+    putStep.setLong(8, attempts);
+    putStep.setLong(9, at);
+    putStep.setLong(10, s.recordedAt());
+    putStep.executeUpdate();
+  }
+
+  List<TimerRecord> dueTimers(long now, int limit) throws SQLException {
+    dueTimers.setLong(1, now);
+    dueTimers.setInt(2, limit);
+    List<TimerRecord> out = new ArrayList<>();
+    try (ResultSet rs = dueTimers.executeQuery()) {
+      while (rs.next()) {
+        out.add(new TimerRecord(rs.getString(1), rs.getLong(2)));
+      }
+    }
+    return out;
+  }
+
+  OptionalLong nextTimer() throws SQLException {
+    try (ResultSet rs = nextTimer.executeQuery()) {
+      if (rs.next()) {
+        long due = rs.getLong(1);
+        if (!rs.wasNull()) {
+          return OptionalLong.of(due);
+        }
+      }
+      return OptionalLong.empty();
+    }
+  }
+
+  void putTimer(TimerRecord t) throws SQLException {
+    putTimer.setString(1, t.executionId());
+    putTimer.setLong(2, t.dueAt());
+    putTimer.executeUpdate();
+  }
+
+  void deleteTimer(String executionId) throws SQLException {
+    deleteTimer.setString(1, executionId);
+    deleteTimer.executeUpdate();
+  }
+
+  List<String> finishedBefore(long cutoff, int limit) throws SQLException {
+    finishedBefore.setLong(1, cutoff);
+    finishedBefore.setInt(2, limit);
+    List<String> out = new ArrayList<>();
+    try (ResultSet rs = finishedBefore.executeQuery()) {
+      while (rs.next()) {
+        out.add(rs.getString(1));
+      }
+    }
+    return out;
+  }
+
+  void deleteExecution(String id) throws SQLException {
+    deleteTimer(id);
+    deleteSteps.setString(1, id);
+    deleteSteps.executeUpdate();
+    deleteExecution.setString(1, id);
+    deleteExecution.executeUpdate();
+  }
+
+  private List<ExecutionRecord> executions(PreparedStatement st) throws SQLException {
+    List<ExecutionRecord> out = new ArrayList<>();
+    try (ResultSet rs = st.executeQuery()) {
+      while (rs.next()) {
+        out.add(execution(rs));
+      }
+    }
+    return out;
+  }
+
+  private ExecutionRecord execution(ResultSet rs) throws SQLException {
+    String id = rs.getString(1);
+    try {
+      return new ExecutionRecord(
+          id,
+          rs.getString(2),
+          rs.getInt(3),
+          ExecutionStatus.ofCode(rs.getString(4)),
+          rs.getString(5),
+          rs.getString(6),
+          FailureText.read(rs.getString(7)),
+          rs.getString(8),
+          rs.getLong(9),
+          rs.getLong(10),
+          rs.getLong(11),
+          rs.getLong(12));
+    } catch (IOException | RuntimeException e) {
+      throw corrupt("execution '" + id + "'", e);
+    }
+  }
+
+  private StepRecord step(ResultSet rs) throws SQLException {
+    String where = "step " + rs.getInt(2) + " of execution '" + rs.getString(1) + "'";
+    try {
+      String outcome = rs.getString(5);
+      StepOutcome o =
+          switch (outcome) {
+            case "value" -> new StepOutcome.Value(rs.getString(6));
+            case "failed" ->
+                new StepOutcome.Failed(FailureText.read(rs.getString(7)), rs.getInt(8));
+            case "retrying" ->
+                new StepOutcome.Retrying(
+                    rs.getInt(8), rs.getLong(9), FailureText.read(rs.getString(7)));
+            case "sleep" -> new StepOutcome.Sleep(rs.getLong(9));
+            default ->
+                throw new IllegalArgumentException(
+                    "unknown outcome '" + outcome + "' (allowed: value, failed, retrying, sleep)");
+          };
+      return new StepRecord(
+          rs.getString(1),
+          rs.getInt(2),
+          rs.getString(3),
+          StepKind.ofCode(rs.getString(4)),
+          o,
+          rs.getLong(10));
+    } catch (IOException | RuntimeException e) {
+      throw corrupt(where, e);
+    }
+  }
+
+  private StoreFormatException corrupt(String row, Exception cause) {
+    return new StoreFormatException(
+        "workflow store " + store + ": " + row + " is unreadable: " + cause.getMessage(), cause);
+  }
+
+  @Override
+  public void close() throws SQLException {
+    db.close();
+  }
+}

@@ -1,0 +1,154 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.workflow.sqlite;
+
+import dev.sluice.StoreFormatException;
+import dev.sluice.local.PoolDirectory;
+import dev.sluice.local.SqliteFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The tables of {@code workflows.db}, its format id and schema version, and the forward migrations.
+ * A migration from version N runs in one transaction after the file was copied to {@code
+ * workflows.db.schema-N.bak}, so a failed or regretted upgrade leaves the old store intact.
+ *
+ * <p>Stateless; call its methods under the directory's gate.
+ */
+final class WorkflowSchema {
+  static final String FILE = "workflows.db";
+  static final String FORMAT = "sluice-workflow-store";
+
+  /** The schema this library writes. */
+  static final int VERSION = 1;
+
+  private static final List<String> TABLES =
+      List.of(
+          "CREATE TABLE sluice_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+          "CREATE TABLE wf_execution (id TEXT PRIMARY KEY, workflow TEXT NOT NULL,"
+              + " version INTEGER NOT NULL, status TEXT NOT NULL, input TEXT NOT NULL,"
+              + " output TEXT, failure TEXT, claim_owner TEXT, claim_epoch INTEGER NOT NULL,"
+              + " created_at INTEGER NOT NULL, queued_at INTEGER NOT NULL,"
+              + " updated_at INTEGER NOT NULL)",
+          "CREATE INDEX wf_execution_by_status ON wf_execution (status, queued_at, id)",
+          "CREATE INDEX wf_execution_by_update ON wf_execution (updated_at, id)",
+          "CREATE TABLE wf_step (execution_id TEXT NOT NULL, position INTEGER NOT NULL,"
+              + " step_key TEXT NOT NULL, kind TEXT NOT NULL, outcome TEXT NOT NULL,"
+              + " payload TEXT, failure TEXT, attempts INTEGER NOT NULL, at INTEGER NOT NULL,"
+              + " recorded_at INTEGER NOT NULL, PRIMARY KEY (execution_id, position))"
+              + " WITHOUT ROWID",
+          "CREATE TABLE wf_timer (execution_id TEXT PRIMARY KEY, due_at INTEGER NOT NULL)",
+          "CREATE INDEX wf_timer_by_due ON wf_timer (due_at, execution_id)");
+
+  /**
+   * Statements that take a store of schema N to N + 1, by N. None yet: version 1 is the first. A
+   * new schema adds its step here and raises {@link #VERSION}; a store is never migrated backwards.
+   */
+  private static final Map<Integer, List<String>> MIGRATIONS = Map.of();
+
+  private WorkflowSchema() {}
+
+  /**
+   * Creates the tables of a new file, or checks (and migrates forward) an existing one.
+   *
+   * @throws StoreFormatException if the file is foreign, corrupt or of a newer schema
+   */
+  static void prepare(PoolDirectory dir, Connection db) throws SQLException {
+    try (Statement st = db.createStatement()) {
+      st.execute("BEGIN IMMEDIATE");
+      boolean committed = false;
+      try {
+        if (!SqliteFiles.hasSchema(db)) {
+          for (String sql : TABLES) {
+            st.execute(sql);
+          }
+          putMeta(db, "format", FORMAT);
+          putMeta(db, "schema", Integer.toString(VERSION));
+        }
+        int stored = check(dir, db);
+        st.execute("COMMIT");
+        committed = true;
+        if (stored < VERSION) {
+          migrate(dir, db, stored);
+        }
+      } finally {
+        if (!committed) {
+          st.execute("ROLLBACK");
+        }
+      }
+    }
+  }
+
+  private static int check(PoolDirectory dir, Connection db) throws SQLException {
+    String format = SqliteFiles.meta(db, "format");
+    if (!FORMAT.equals(format)) {
+      throw new StoreFormatException(
+          "workflow store "
+              + dir.file(FILE)
+              + " has format "
+              + (format == null ? "none" : "'" + format + "'")
+              + ", this Sluice reads '"
+              + FORMAT
+              + "'; nothing was changed");
+    }
+    String schema = SqliteFiles.meta(db, "schema");
+    int stored;
+    try {
+      stored = Integer.parseInt(String.valueOf(schema));
+    } catch (NumberFormatException e) {
+      stored = -1;
+    }
+    if (stored < 1 || stored > VERSION) {
+      throw new StoreFormatException(
+          "workflow store "
+              + dir.file(FILE)
+              + " has schema version '"
+              + schema
+              + "'; this Sluice reads versions 1 to "
+              + VERSION
+              + " and never downgrades a store; nothing was changed");
+    }
+    return stored;
+  }
+
+  private static void migrate(PoolDirectory dir, Connection db, int from) throws SQLException {
+    Path backup = dir.file(FILE + ".schema-" + from + ".bak");
+    try (Statement st = db.createStatement()) {
+      if (!Files.exists(backup)) {
+        // VACUUM INTO writes a consistent copy, WAL included, without stopping readers.
+        st.execute("VACUUM INTO '" + backup.toString().replace("'", "''") + "'");
+      }
+      st.execute("BEGIN IMMEDIATE");
+      try {
+        // Read again under this transaction: another process may have migrated meanwhile.
+        for (int v = check(dir, db); v < VERSION; v++) {
+          for (String sql : MIGRATIONS.get(v)) {
+            st.execute(sql);
+          }
+          putMeta(db, "schema", Integer.toString(v + 1));
+        }
+        st.execute("COMMIT");
+      } catch (SQLException | RuntimeException e) {
+        st.execute("ROLLBACK");
+        throw e;
+      }
+    }
+  }
+
+  private static void putMeta(Connection db, String key, String value) throws SQLException {
+    try (PreparedStatement st =
+        db.prepareStatement("INSERT OR REPLACE INTO sluice_meta (key, value) VALUES (?, ?)")) {
+      st.setString(1, key);
+      st.setString(2, value);
+      st.executeUpdate();
+    }
+  }
+}

@@ -1,0 +1,120 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.workflow.sqlite;
+
+import dev.sluice.workflow.Execution;
+import dev.sluice.workflow.StepContext;
+import dev.sluice.workflow.Workflow;
+import dev.sluice.workflow.WorkflowRuntime;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * A worker JVM of the workflow process tests. Arguments: {@code STORE LOG COUNT BLOCK}: it submits
+ * executions {@code e-0 … e-(COUNT-1)} of a three-step workflow (idempotently, so several workers
+ * may submit the same ones), runs them with the other workers of the store, and prints {@code done}
+ * once all have finished. Every step body appends one line to {@code LOG} as its side effect,
+ * {@code effect EXECUTION KEY IDEMPOTENCY-KEY PID}, and one when it ends, {@code body EXECUTION KEY
+ * PID START-MICROS END-MICROS}. If {@code BLOCK} names an execution, step {@code b} of that
+ * execution prints {@code blocked} after its side effect and never returns, so the test can SIGKILL
+ * the worker there.
+ */
+public final class WorkflowWorker {
+  private WorkflowWorker() {}
+
+  public static void main(String[] args) throws Exception {
+    Path store = Path.of(args[0]);
+    Path log = Path.of(args[1]);
+    int count = Integer.parseInt(args[2]);
+    String block = args[3];
+    Workflow<String, String> chain =
+        Workflow.define(
+            "chain",
+            String.class,
+            String.class,
+            (ctx, in) -> {
+              String a = ctx.step("a", String.class, s -> body(log, s, in + "a", null));
+              String b = ctx.step("b", String.class, s -> body(log, s, a + "b", block));
+              return ctx.step("c", String.class, s -> body(log, s, b + "c", null));
+            });
+    try (WorkflowRuntime runtime =
+        WorkflowRuntime.builder()
+            .store(SqliteWorkflowStore.directory(store).withNormalSync())
+            .register(chain)
+            .workers(4)
+            .build()) {
+      runtime.start();
+      List<Execution<String>> all = new ArrayList<>();
+      for (int i = 0; i < count; i++) {
+        all.add(runtime.submit(chain, "e-" + i, i + ":"));
+      }
+      for (int i = 0; i < count; i++) {
+        String result = all.get(i).result(Duration.ofMinutes(5));
+        if (!result.equals(i + ":abc")) {
+          throw new IllegalStateException("e-" + i + " returned " + result);
+        }
+      }
+      System.out.println("done");
+      System.out.flush();
+    }
+  }
+
+  private static String body(Path log, StepContext step, String value, String block)
+      throws IOException, InterruptedException {
+    long start = micros();
+    long pid = ProcessHandle.current().pid();
+    append(
+        log,
+        "effect "
+            + step.executionId()
+            + " "
+            + step.stepKey()
+            + " "
+            + step.idempotencyKey()
+            + " "
+            + pid);
+    if (step.executionId().equals(block)) {
+      System.out.println("blocked");
+      System.out.flush();
+      new CountDownLatch(1).await();
+    }
+    append(
+        log,
+        "body "
+            + step.executionId()
+            + " "
+            + step.stepKey()
+            + " "
+            + pid
+            + " "
+            + start
+            + " "
+            + micros());
+    return value;
+  }
+
+  private static long micros() {
+    Instant now = Instant.now();
+    return now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
+  }
+
+  /** One write per line with O_APPEND, so lines of several processes never interleave. */
+  private static void append(Path log, String line) throws IOException {
+    Files.write(
+        log,
+        (line + "\n").getBytes(StandardCharsets.UTF_8),
+        StandardOpenOption.CREATE,
+        StandardOpenOption.APPEND,
+        StandardOpenOption.WRITE);
+  }
+}
