@@ -1,0 +1,44 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.bench.process;
+
+import dev.sluice.workflow.Workflow;
+import dev.sluice.workflow.WorkflowRuntime;
+import dev.sluice.workflow.sqlite.SqliteWorkflowStore;
+import java.nio.file.Path;
+
+/**
+ * The workflows of the workflow benchmarks, defined alike in the harness and the workers: {@code
+ * three} runs three steps that each return a short string, {@code one} runs one. The bodies do no
+ * work, so the numbers are the runtime's and the store's cost.
+ */
+final class BenchWorkflows {
+  static final Workflow<String, String> THREE =
+      Workflow.define(
+          "three",
+          String.class,
+          String.class,
+          (ctx, in) -> {
+            String a = ctx.step("a", String.class, () -> in + "a");
+            String b = ctx.step("b", String.class, () -> a + "b");
+            return ctx.step("c", String.class, () -> b + "c");
+          });
+
+  static final Workflow<String, String> ONE =
+      Workflow.define(
+          "one", String.class, String.class, (ctx, in) -> ctx.step("a", String.class, () -> in));
+
+  private BenchWorkflows() {}
+
+  /** A runtime with both workflows on the store in {@code dir}; {@code full}: synchronous=FULL. */
+  static WorkflowRuntime runtime(Path dir, boolean full) {
+    SqliteWorkflowStore store = SqliteWorkflowStore.directory(dir);
+    return WorkflowRuntime.builder()
+        .store(full ? store : store.withNormalSync())
+        .register(THREE)
+        .register(ONE)
+        .build();
+  }
+}
