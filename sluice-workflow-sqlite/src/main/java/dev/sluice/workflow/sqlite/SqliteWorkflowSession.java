@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -43,6 +44,7 @@ final class SqliteWorkflowSession implements WorkflowSession {
   private final TimeSource clock;
   private final AutoCloseable pulseWatch;
   private final Map<String, AutoCloseable> watched = new ConcurrentHashMap<>();
+  private final GroupCommit commits = new GroupCommit(this::runBatch);
   private volatile Runnable onChange;
   private volatile boolean closed;
 
@@ -111,36 +113,69 @@ final class SqliteWorkflowSession implements WorkflowSession {
     if (closed) {
       throw new IllegalStateException("workflow store session " + owner.id() + " is closed");
     }
-    R result;
-    boolean wrote;
+    return commits.run(unit);
+  }
+
+  /**
+   * Runs a batch of units in one transaction under the gate, each inside its own savepoint: a unit
+   * that throws loses only its own writes and gets its exception; an SQL failure fails the whole
+   * batch, nothing written.
+   */
+  private void runBatch(List<GroupCommit.Queued<?>> units) {
+    Object[] results = new Object[units.size()];
+    Throwable[] refusals = new Throwable[units.size()];
+    boolean wrote = false;
     try (GateLock.Hold h = gate.hold();
         Statement st = db.createStatement()) {
-      SqliteWorkflowTransaction tx = new SqliteWorkflowTransaction(this, rows, clock.wallMillis());
       st.execute("BEGIN IMMEDIATE");
       try {
-        result = unit.apply(tx);
-        wrote = tx.wrote();
+        for (int i = 0; i < units.size(); i++) {
+          SqliteWorkflowTransaction tx =
+              new SqliteWorkflowTransaction(this, rows, clock.wallMillis());
+          st.execute("SAVEPOINT unit");
+          try {
+            results[i] = units.get(i).unit.apply(tx);
+            wrote |= tx.wrote();
+          } catch (SqliteWorkflowTransaction.SqlFailure e) {
+            throw e;
+          } catch (RuntimeException | Error e) {
+            st.execute("ROLLBACK TO unit");
+            refusals[i] = e;
+          } finally {
+            tx.end();
+          }
+          st.execute("RELEASE unit");
+        }
         if (wrote) {
           // Before the commit, under the gate: a runtime woken by it takes the gate next and so
           // reads this commit; one that read before it armed its watch earlier and wakes.
           Pulse.write(dir, owner.id() + "-" + PULSES.incrementAndGet());
         }
         st.execute("COMMIT");
-      } catch (IOException | SQLException | RuntimeException | Error e) {
+      } catch (IOException | SQLException | RuntimeException e) {
         rollbackQuietly(st);
         throw e;
-      } finally {
-        tx.end();
       }
     } catch (SqliteWorkflowTransaction.SqlFailure e) {
       throw failure(e.getCause());
     } catch (SQLException | IOException e) {
       throw failure(e);
     }
+    for (int i = 0; i < units.size(); i++) {
+      complete(units.get(i), results[i], refusals[i]);
+    }
     if (wrote) {
       changed();
     }
-    return result;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static <R> void complete(GroupCommit.Queued<R> q, Object result, Throwable refusal) {
+    if (refusal != null) {
+      q.result.completeExceptionally(refusal);
+    } else {
+      q.result.complete((R) result);
+    }
   }
 
   private BackendFailureException failure(Throwable e) {
