@@ -14,6 +14,7 @@ import dev.sluice.local.PoolDirectory;
 import dev.sluice.local.Pulse;
 import dev.sluice.local.PulseWatcher;
 import dev.sluice.local.SqliteFiles;
+import dev.sluice.local.Wakeups;
 import dev.sluice.workflow.spi.WorkflowSession;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -122,6 +123,7 @@ final class SqliteWorkflowSession implements WorkflowSession {
    * batch, nothing written.
    */
   private void runBatch(List<GroupCommit.Queued<?>> units) {
+    Wakeups.record();
     Object[] results = new Object[units.size()];
     Throwable[] refusals = new Throwable[units.size()];
     boolean wrote = false;
