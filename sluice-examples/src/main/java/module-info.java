@@ -7,4 +7,9 @@
 module dev.sluice.examples {
   requires dev.sluice;
   requires dev.sluice.sqlite;
+  requires dev.sluice.workflow.sqlite;
+
+  // The workflow codec (Jackson) reads and writes the example's records.
+  opens dev.sluice.examples to
+      com.fasterxml.jackson.databind;
 }

@@ -37,15 +37,21 @@ class IdlePoolTest {
       CompletableFuture<Integer> queued = b.schedule(() -> 1);
       held.close();
       assertThat(queued.get(20, TimeUnit.SECONDS)).isEqualTo(1);
-      Lease stillHeld = a.acquire(1);
-      a.inspect();
-      long before = Wakeups.count();
-      // Waits for the next wake-up of any kind; an idle pool must let the whole second pass.
-      long after = Wakeups.awaitAfter(before, Duration.ofSeconds(1));
-      assertThat(after - before)
-          .as("transactions, pulse-watcher and selector wake-ups in a quiet second")
-          .isZero();
-      stillHeld.close();
+      try (Lease stillHeld = a.acquire(1)) {
+        a.inspect();
+        // Waits for the next wake-up of any kind; an idle pool must let a whole second pass. A
+        // wake-up from outside the pool (a socket of an earlier test's worker closing) may cost
+        // one try; a pool that polled would never get a quiet second.
+        boolean quiet = false;
+        for (int i = 0; i < 10 && !quiet; i++) {
+          long before = Wakeups.count();
+          quiet = Wakeups.awaitAfter(before, Duration.ofSeconds(1)) == before;
+        }
+        assertThat(quiet)
+            .as("a second without transactions, pulse-watcher or selector wake-ups, within 10 s")
+            .isTrue();
+        assertThat(stillHeld.admission().weight()).isEqualTo(1);
+      }
     }
   }
 }
