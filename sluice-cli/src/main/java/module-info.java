@@ -13,6 +13,8 @@ module dev.sluice.cli {
   requires dev.sluice.sqlite;
   requires info.picocli;
   requires com.fasterxml.jackson.core;
+  // Only for sluice top's live view (package dev.sluice.cli.top).
+  requires org.jline.terminal;
   // sun.misc.Signal, to forward SIGINT/SIGTERM to a spawned command's process group.
   requires jdk.unsupported;
 

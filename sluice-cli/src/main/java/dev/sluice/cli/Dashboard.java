@@ -5,6 +5,7 @@
 package dev.sluice.cli;
 
 import dev.sluice.gate.GateEvent;
+import dev.sluice.gate.GateService;
 import dev.sluice.gate.PoolStatus;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -15,8 +16,9 @@ import java.util.List;
 
 /**
  * Renders what {@code sluice top} shows: a header, every pool with its holders, offers, queue and
- * paused requests, and the latest events. The same lines serve the plain snapshot (off a terminal)
- * and each frame of the live view. Stateless and thread-safe; never blocks.
+ * paused requests, and the latest events, as the plain snapshot {@code top} prints off a terminal.
+ * The live view ({@code dev.sluice.cli.top.TopFrame}) lays out the same lines, with colours, into
+ * the terminal's size. Stateless and thread-safe; never blocks.
  */
 public final class Dashboard {
   private Dashboard() {}
@@ -32,12 +34,31 @@ public final class Dashboard {
   public static List<String> render(
       Path home, List<PoolStatus> pools, Collection<GateEvent> recent, Instant now) {
     List<String> lines = new ArrayList<>();
-    lines.add("sluice top  " + home + "  " + now.truncatedTo(ChronoUnit.SECONDS));
+    lines.add(title(home, now));
     lines.add("");
     lines.addAll(GateText.status(pools, now));
     lines.add("");
-    lines.add("events" + (recent.isEmpty() ? ": none yet" : ":"));
+    lines.add(eventsHeading(recent));
     recent.forEach(e -> lines.add(GateText.event(e)));
     return lines;
+  }
+
+  /**
+   * The {@code count} events up to sequence {@code newest}, oldest first. Sequence numbers go up by
+   * one per event and pruning takes the oldest, so these start right after {@code newest - count}:
+   * no need to read the whole retained feed for its tail.
+   */
+  public static List<GateEvent> latestEvents(GateService gate, long newest, int count) {
+    return count <= 0 ? List.of() : gate.events(Math.max(0, newest - count), count);
+  }
+
+  /** The first line: which home, and when. */
+  public static String title(Path home, Instant now) {
+    return "sluice top  " + home + "  " + now.truncatedTo(ChronoUnit.SECONDS);
+  }
+
+  /** The line above the event feed. */
+  public static String eventsHeading(Collection<GateEvent> recent) {
+    return "events" + (recent.isEmpty() ? ": none yet" : ":");
   }
 }

@@ -8,9 +8,9 @@ import java.io.PrintWriter;
 import sun.misc.Signal;
 
 /**
- * Ends a command that runs until interrupted ({@code events --follow}, {@code top}) cleanly on
- * SIGINT or SIGTERM: waits until no line is half-printed, runs a last action, exits 0. Thread-safe;
- * the handler runs on the JVM's signal thread and blocks only for the output lock.
+ * Ends a command that runs until interrupted ({@code events --follow}) cleanly on SIGINT or
+ * SIGTERM: waits until no line is half-printed, runs a last action, exits 0. Thread-safe; the
+ * handler runs on the JVM's signal thread and blocks only for the output lock.
  */
 final class Interrupts {
   private Interrupts() {}
