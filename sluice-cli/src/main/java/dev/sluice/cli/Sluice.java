@@ -20,7 +20,7 @@ public final class Sluice {
    * @param args the command line
    */
   public static void main(String[] args) {
-    int status = SluiceCommand.commandLine(System.getenv()).execute(args);
+    int status = SluiceCommand.commandLine(System.getenv(), args).execute(args);
     System.exit(status);
   }
 }

@@ -28,7 +28,8 @@ class ParsingTest {
   record Run(int exit, String out, String err) {}
 
   Run sluice(Map<String, String> env, String... args) {
-    CommandLine cl = SluiceCommand.commandLine(env);
+    // As main does it: only the verb the arguments name is built.
+    CommandLine cl = SluiceCommand.commandLine(env, args);
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     cl.setOut(new PrintWriter(out, true));
@@ -49,6 +50,23 @@ class ParsingTest {
       assertThat(r.out()).containsPattern("(?m)^  " + verb + " +\\S");
     }
     assertThat(r.out()).contains("Exit status:").contains("124").contains("SLUICE_AGENT_ID");
+  }
+
+  @Test
+  void onlyTheNamedVerbIsBuiltAndOptionValuesAreNotTakenForVerbs() {
+    assertThat(
+            SluiceCommand.commandLine(Map.of(), new String[] {"run", "--", "true"})
+                .getSubcommands())
+        .containsOnlyKeys("run");
+    assertThat(
+            SluiceCommand.commandLine(
+                    Map.of(), new String[] {"--home", "run", "--agent", "top", "--json", "status"})
+                .getSubcommands())
+        .containsOnlyKeys("status");
+    assertThat(SluiceCommand.commandLine(Map.of(), new String[] {"--help"}).getSubcommands())
+        .containsOnlyKeys(VERBS);
+    assertThat(SluiceCommand.commandLine(Map.of(), new String[] {"no-such-verb"}).getSubcommands())
+        .containsOnlyKeys(VERBS);
   }
 
   @Test

@@ -10,7 +10,9 @@ import dev.sluice.cli.Home;
 import dev.sluice.gate.GateService;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -33,27 +35,32 @@ import picocli.CommandLine.Spec;
     versionProvider = VersionProvider.class,
     description =
         "A machine-wide job gate: pools of capacity shared by people, CI jobs and coding agents,"
-            + " in strict FIFO order. Every command is correct without a daemon.",
-    subcommands = {
-      RunCommand.class,
-      AcquireCommands.Acquire.class,
-      AcquireCommands.Claim.class,
-      AcquireCommands.Decline.class,
-      AcquireCommands.Rejoin.class,
-      AcquireCommands.Cancel.class,
-      PermitCommands.Start.class,
-      PermitCommands.MarkStarted.class,
-      PermitCommands.Heartbeat.class,
-      PermitCommands.Release.class,
-      PermitCommands.ForceRelease.class,
-      ViewCommands.Pending.class,
-      ViewCommands.Events.class,
-      ViewCommands.Diagnose.class,
-      ViewCommands.Status.class,
-      PoolCommand.class,
-      TopCommand.class
-    })
+            + " in strict FIFO order. Every command is correct without a daemon.")
 public final class SluiceCommand implements Callable<Integer> {
+  /** The verbs, in the order {@code --help} lists them. */
+  private static final List<Class<?>> VERBS =
+      List.of(
+          RunCommand.class,
+          AcquireCommands.Acquire.class,
+          AcquireCommands.Claim.class,
+          AcquireCommands.Decline.class,
+          AcquireCommands.Rejoin.class,
+          AcquireCommands.Cancel.class,
+          PermitCommands.Start.class,
+          PermitCommands.MarkStarted.class,
+          PermitCommands.Heartbeat.class,
+          PermitCommands.Release.class,
+          PermitCommands.ForceRelease.class,
+          ViewCommands.Pending.class,
+          ViewCommands.Events.class,
+          ViewCommands.Diagnose.class,
+          ViewCommands.Status.class,
+          PoolCommand.class,
+          TopCommand.class);
+
+  /** Global options that take a value, so the word after them is not the verb. */
+  private static final Set<String> VALUED = Set.of("--home", "--agent");
+
   @Spec CommandSpec spec;
 
   @Option(
@@ -97,15 +104,63 @@ public final class SluiceCommand implements Callable<Integer> {
    * @param env the environment, see {@link #SluiceCommand(Map)}
    */
   public static CommandLine commandLine(Map<String, String> env) {
+    return commandLine(env, null);
+  }
+
+  /**
+   * A ready command line for {@code args}: when they name a verb, only that verb's model is built.
+   * Picocli builds a verb's model by reflection, and doing so for every verb cost about a tenth of
+   * a second of each call; {@code --help}, no verb or an unknown one still get every verb, so usage
+   * lists them all.
+   *
+   * @param env the environment, see {@link #SluiceCommand(Map)}
+   * @param args the command line that will be executed, or {@code null} for every verb
+   */
+  public static CommandLine commandLine(Map<String, String> env, String[] args) {
     SluiceCommand root = new SluiceCommand(env);
     CommandLine cl = new CommandLine(root);
+    String verb = args == null ? null : verbOf(args);
+    for (Class<?> c : VERBS) {
+      if (verb == null || verb.equals(c.getAnnotation(Command.class).name())) {
+        cl.addSubcommand(c);
+      }
+    }
     cl.registerConverter(Duration.class, SluiceCommand::duration);
     cl.getCommandSpec().usageMessage().footer(ExitCode.helpFooter());
     // "sluice run make -j4" must hand "-j4" to make, not parse it as a sluice option.
-    cl.getSubcommands().get("run").setStopAtPositional(true);
+    CommandLine run = cl.getSubcommands().get("run");
+    if (run != null) {
+      run.setStopAtPositional(true);
+    }
     cl.setExecutionExceptionHandler(Errors::onExecution);
     cl.setParameterExceptionHandler(Errors::onParameter);
     return cl;
+  }
+
+  /** The verb {@code args} name, or {@code null} for none, an unknown one, or a help request. */
+  private static String verbOf(String[] args) {
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      if (a.equals("--")) {
+        return null;
+      }
+      if (a.startsWith("-")) {
+        if (a.equals("-h") || a.equals("--help") || a.equals("-V") || a.equals("--version")) {
+          return null;
+        }
+        if (VALUED.contains(a)) {
+          i++;
+        }
+        continue;
+      }
+      for (Class<?> c : VERBS) {
+        if (a.equals(c.getAnnotation(Command.class).name())) {
+          return a;
+        }
+      }
+      return null;
+    }
+    return null;
   }
 
   private static Duration duration(String text) {
