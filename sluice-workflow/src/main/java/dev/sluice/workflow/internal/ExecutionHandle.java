@@ -80,6 +80,11 @@ final class ExecutionHandle<O> implements Execution<O> {
       }
       // The deadline arrives as a timer on the store's clock; store changes arrive as wakes.
       TimeSource.Timer deadline = clock.schedule(signal::bump, left);
+      if (clock.monotonicNanos() - start >= wait) {
+        // The clock passed the deadline while the timer was being set: look once more.
+        deadline.cancel();
+        continue;
+      }
       try {
         signal.awaitAfter(seen);
       } catch (InterruptedException e) {

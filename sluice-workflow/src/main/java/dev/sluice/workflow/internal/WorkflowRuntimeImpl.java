@@ -260,8 +260,13 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
 
   private void work() {
     long backoff = 0;
-    while (!closing) {
+    while (true) {
       long seen = work.count();
+      // Checked after reading the count: close() sets the flag before it bumps, so a worker that
+      // missed the flag here sees the bump in its sleep.
+      if (closing) {
+        return;
+      }
       Units.ClaimResult r;
       ExecutionRecord[] reserved = new ExecutionRecord[1];
       try {
@@ -355,6 +360,14 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
                 work.bump();
               },
               delayNanos);
+      // The clock may have passed the due time between reading it and scheduling (a manual clock
+      // can jump a whole advance there): then the timer could be late, so wake the workers now.
+      if (clock.wallMillis() >= dueAt) {
+        armed.cancel();
+        armed = null;
+        armedAt = Long.MAX_VALUE;
+        work.bump();
+      }
     }
   }
 
