@@ -38,33 +38,20 @@
 # build inside the lock would wait for the lock; bin/sluice takes it too if its layout is missing).
 set -euo pipefail
 
-bench_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo_root="$(cd "${bench_dir}/.." && pwd)"
-sluice="${repo_root}/bin/sluice"
-
 if ! command -v sem >/dev/null; then
   echo "GNU sem is missing: apt-get install parallel" >&2
   exit 1
 fi
 
-if [[ "${SKIP_BUILD:-0}" != "1" ]]; then
-  echo "== building sluice-bench/target/benchmarks.jar" >&2
-  # shellcheck disable=SC2086  # MVN_FLAGS is a list of flags
-  (cd "${repo_root}" && mvn -q -B ${MVN_FLAGS:-} -pl sluice-bench -am package -DskipTests \
-    -Dspotless.check.skip=true)
-fi
+# shellcheck source=sluice-bench/bench-jar.sh
+source "$(dirname "${BASH_SOURCE[0]}")/bench-jar.sh"
+sluice="${repo_root}/bin/sluice"
 
 # Once, unmeasured: builds bin/sluice's layout if it is missing and its class-data archive if it is
 # stale, so that no measured call pays for either.
 echo "== bin/sluice --help (makes sure sluice-cli/target/sluice is complete)" >&2
 "${sluice}" --help >/dev/null
 
-cd "${bench_dir}"
-jar="target/benchmarks.jar"
-if [[ ! -f "${jar}" ]]; then
-  echo "missing ${bench_dir}/${jar}" >&2
-  exit 1
-fi
 
 if [[ "${QUICK:-0}" == "1" ]]; then
   counts=(--warmup 1 --calls 5 --wake-warmup 1 --wake-rounds 5)

@@ -32,22 +32,8 @@
 # `flock /tmp/sluice-build.lock bash sluice-bench/run-process-benchmarks.sh`.
 set -euo pipefail
 
-bench_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo_root="$(cd "${bench_dir}/.." && pwd)"
-
-if [[ "${SKIP_BUILD:-0}" != "1" ]]; then
-  echo "== building sluice-bench/target/benchmarks.jar" >&2
-  # shellcheck disable=SC2086  # MVN_FLAGS is a list of flags
-  (cd "${repo_root}" && mvn -q -B ${MVN_FLAGS:-} -pl sluice-bench -am package -DskipTests \
-    -Dspotless.check.skip=true)
-fi
-
-cd "${bench_dir}"
-jar="target/benchmarks.jar"
-if [[ ! -f "${jar}" ]]; then
-  echo "missing ${bench_dir}/${jar}" >&2
-  exit 1
-fi
+# shellcheck source=sluice-bench/bench-jar.sh
+source "$(dirname "${BASH_SOURCE[0]}")/bench-jar.sh"
 
 if [[ "${QUICK:-0}" == "1" ]]; then
   timing=(--warmup 1 --window 2 --wake-warmup 5 --wake-rounds 20 --crash-warmup 1
