@@ -210,7 +210,7 @@ class BadPoolDirectoryTest {
     try (Limiter limiter = open(dir, CAP_2)) {
       Files.deleteIfExists(dir.resolve("notify").resolve("pulse"));
       Files.delete(dir.resolve("notify"));
-      assertThatThrownBy(() -> limiter.acquire(1))
+      assertThatThrownBy(() -> limiter.acquire(1).close())
           .isInstanceOf(BackendFailureException.class)
           .hasMessageContaining(dir.toRealPath().toString());
     }

@@ -214,6 +214,7 @@ final class SqlitePool {
           long next = cachedVersion + 1;
           affected = footprint.affectedOwners(cached);
           String pulse = PulseText.format(next, JVM_TOKEN, affected);
+          boolean othersConcerned = othersConcerned(cached, affected);
           db.write(
               cached,
               next,
@@ -221,7 +222,13 @@ final class SqlitePool {
               durable,
               () -> {
                 CrashStages.reach(CrashStages.BEFORE_PULSE);
-                Pulse.write(dir, pulse);
+                if (othersConcerned) {
+                  Pulse.write(dir, pulse);
+                } else if (!java.nio.file.Files.isDirectory(dir.notifyDir())) {
+                  // A pool without its pulse directory cannot wake anyone: fail now, not at the
+                  // first commit that needs a pulse.
+                  throw new IOException("notify directory " + dir.notifyDir() + " is missing");
+                }
                 CrashStages.reach(CrashStages.AFTER_PULSE);
               });
           CrashStages.reach(CrashStages.AFTER_COMMIT);
@@ -251,6 +258,31 @@ final class SqlitePool {
     if (changed && sessions.size() > 1) {
       wake(affected);
     }
+  }
+
+  /**
+   * Whether a commit may concern an owner in another JVM: one of its queue entries is gone or got a
+   * lease, or it still waits (a waiter's next deadline may have moved). Otherwise no other process
+   * has anything to learn, so the commit skips the pulse; only this JVM's owners, woken directly,
+   * wait in the pool. A process that enqueues later reads the state under the gate, and one whose
+   * next pulse is not contiguous with the last it saw looks at everything.
+   */
+  private boolean othersConcerned(PoolState s, Set<String> affected) {
+    Set<String> local = new java.util.HashSet<>();
+    for (SqliteSession session : sessions) {
+      local.add(session.ownerId());
+    }
+    for (String owner : affected) {
+      if (!local.contains(owner)) {
+        return true;
+      }
+    }
+    for (dev.sluice.spi.WaiterRecord w : s.waiters()) {
+      if (!local.contains(w.owner())) {
+        return true;
+      }
+    }
+    return false;
   }
 
   @SuppressWarnings("unchecked")
