@@ -177,7 +177,11 @@ public final class GateJson {
         .put("paused", p.paused().size());
   }
 
-  /** One event of the feed. */
+  /**
+   * One event of the feed: {@code {"sequence", "at", "type", "pool", "requestId", "agentId",
+   * "detail"}}, always all seven, in this order ({@code requestId} and {@code detail} may be
+   * empty).
+   */
   public static JsonObject event(GateEvent e) {
     JsonObject o = object().put("sequence", e.sequence());
     instant(o, "at", e.at());

@@ -8,16 +8,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sluice.cli.SluiceProcesses.Result;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,8 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code q} with status 0, and leaves the terminal as it found it.
  */
 class TopTerminalProcessTest {
-  static final Path SCRIPT = Path.of("/usr/bin/script");
-
   // What xterm's terminfo entry says for these capabilities, which the test's TERM selects.
   static final String ENTER_ALTERNATE_SCREEN = "\033[?1049h";
   static final String EXIT_ALTERNATE_SCREEN = "\033[?1049l";
@@ -52,21 +43,14 @@ class TopTerminalProcessTest {
 
   @Test
   void showsARunStartedMeanwhileAndQuitsOnQRestoringTheTerminal() throws Exception {
-    assumeTrue(Files.isExecutable(SCRIPT), "no pseudo-terminal: util-linux script is missing");
+    assumeTrue(PseudoTerminal.available(), "no pseudo-terminal: util-linux script is missing");
     sluice = new SluiceProcesses(home);
-    String java =
-        sluice.command("top").stream()
-            .map(TopTerminalProcessTest::quote)
-            .collect(Collectors.joining(" "));
+    String java = PseudoTerminal.shellLine(sluice.command("top"));
     // The pseudo-terminal starts cooked and unsized; after top, stty shows what it was left in.
     String shell =
         "stty cols 160 rows 40; " + java + "; s=$?; echo; echo \"top exited $s\"; stty -a; exit $s";
-    ProcessBuilder pb = new ProcessBuilder(SCRIPT.toString(), "-qefc", shell, "/dev/null");
-    pb.environment().put("TERM", "xterm-256color");
-    pb.environment().remove("SLUICE_HOME");
-    pb.redirectErrorStream(true);
-    top = pb.start();
-    Screen screen = new Screen(top.getInputStream());
+    top = PseudoTerminal.start(shell);
+    LiveOutput screen = new LiveOutput(top.getInputStream());
 
     screen.await("(q quits)");
     assertThat(screen.text()).contains(ENTER_ALTERNATE_SCREEN, HIDE_CURSOR);
@@ -110,70 +94,5 @@ class TopTerminalProcessTest {
         .containsPattern("(^|\\s)isig\\s")
         .containsPattern("(^|\\s)echo\\s")
         .doesNotContainPattern("(^|\\s)-(icanon|isig|echo)\\s");
-  }
-
-  static String quote(String word) {
-    return "'" + word.replace("'", "'\\''") + "'";
-  }
-
-  /** Everything the pseudo-terminal showed, collected on a thread of its own. */
-  static final class Screen {
-    private final ByteArrayOutputStream seen = new ByteArrayOutputStream();
-    private final Thread reader;
-    private boolean ended;
-
-    Screen(InputStream in) {
-      reader =
-          new Thread(
-              () -> {
-                byte[] buf = new byte[8192];
-                try (in) {
-                  int n;
-                  while ((n = in.read(buf)) > 0) {
-                    synchronized (this) {
-                      seen.write(buf, 0, n);
-                      notifyAll();
-                    }
-                  }
-                } catch (IOException e) {
-                  // The process is gone; what was read is all there is.
-                }
-                synchronized (this) {
-                  ended = true;
-                  notifyAll();
-                }
-              },
-              "top-screen");
-      reader.setDaemon(true);
-      reader.start();
-    }
-
-    synchronized String text() {
-      return seen.toString(StandardCharsets.UTF_8);
-    }
-
-    /** Waits until {@code needle} has been shown; fails if the output ends or takes too long. */
-    synchronized void await(String needle) throws InterruptedException {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SluiceProcesses.TIMEOUT_SECONDS);
-      while (!text().contains(needle)) {
-        long left = deadline - System.nanoTime();
-        if (ended || left <= 0) {
-          throw new AssertionError("never shown: " + needle + "\n" + this);
-        }
-        TimeUnit.NANOSECONDS.timedWait(this, left);
-      }
-    }
-
-    /** Waits until the output has ended (the process exited and closed it). */
-    void drained() throws InterruptedException {
-      reader.join(TimeUnit.SECONDS.toMillis(SluiceProcesses.TIMEOUT_SECONDS));
-    }
-
-    @Override
-    public synchronized String toString() {
-      List<String> lines = text().lines().toList();
-      return "--- pseudo-terminal output (escapes shown as \\e)\n"
-          + String.join("\n", lines).replace("\033", "\\e");
-    }
   }
 }

@@ -55,7 +55,11 @@ final class ViewCommands {
       name = "events",
       header = "The event feed after a sequence number; --follow waits.",
       mixinStandardHelpOptions = true,
-      description = "Print events after sequence N; --follow keeps printing until interrupted.")
+      description =
+          "Print events after sequence N, oldest first, one per line; --follow keeps printing them"
+              + " as they happen until SIGINT or SIGTERM, which end it with status 0. With --json"
+              + " each line is {\"sequence\", \"at\", \"type\", \"pool\", \"requestId\","
+              + " \"agentId\", \"detail\"}.")
   static final class Events extends Verb {
     @Option(names = "--since", paramLabel = "N", defaultValue = "0", description = "After N.")
     long since;
