@@ -66,6 +66,10 @@ public final class GateLock implements AutoCloseable {
    */
   public Hold hold() {
     local.lock();
+    // An interrupted thread's file lock closes the channel, which the whole JVM shares: lock with
+    // the flag cleared and set it again after. (An interrupt that arrives while the lock blocks
+    // still closes it; threads that may be interrupted should hand their work to a coordinator.)
+    boolean interrupted = Thread.interrupted();
     try {
       held = channel.lock();
     } catch (IOException e) {
@@ -74,6 +78,10 @@ public final class GateLock implements AutoCloseable {
     } catch (RuntimeException | Error e) {
       local.unlock();
       throw e;
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
     }
     return this::release;
   }

@@ -21,6 +21,9 @@ import java.sql.Statement;
  * <p>Thread-safe (stateless); the connections it opens are not.
  */
 public final class SqliteFiles {
+  /** The words of the error {@link #open} gives for another program's database. */
+  public static final String NOT_SLUICE = "not a Sluice store";
+
   private SqliteFiles() {}
 
   /**
@@ -39,7 +42,7 @@ public final class SqliteFiles {
       // Checked before the journal mode is set, which would rewrite another program's file header.
       if (hasSchema(db) && !hasTable(db, "sluice_meta")) {
         throw new SQLException(
-            "it holds tables but no sluice_meta, so it is not a Sluice store; it was left as it is");
+            NOT_SLUICE + "; it holds tables but no sluice_meta, it was left as is");
       }
       st.execute("PRAGMA journal_mode=WAL");
       st.execute("PRAGMA synchronous=" + (fullSync ? "FULL" : "NORMAL"));

@@ -24,6 +24,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -36,6 +37,8 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class SqliteWorkflowSession implements WorkflowSession {
   private static final AtomicLong PULSES = new AtomicLong();
+  private static final int SQLITE_CORRUPT = 11;
+  private static final int SQLITE_NOTADB = 26;
 
   private final PoolDirectory dir;
   private final GateLock gate;
@@ -45,9 +48,9 @@ final class SqliteWorkflowSession implements WorkflowSession {
   private final TimeSource clock;
   private final AutoCloseable pulseWatch;
   private final Map<String, AutoCloseable> watched = new ConcurrentHashMap<>();
-  private final GroupCommit commits = new GroupCommit(this::runBatch);
+  private final GroupCommit commits;
+  private final AtomicBoolean closed = new AtomicBoolean();
   private volatile Runnable onChange;
-  private volatile boolean closed;
 
   private SqliteWorkflowSession(
       PoolDirectory dir,
@@ -62,7 +65,15 @@ final class SqliteWorkflowSession implements WorkflowSession {
     this.rows = rows;
     this.owner = owner;
     this.clock = clock;
-    this.pulseWatch = PulseWatcher.instance().watch(dir, this::changed);
+    this.commits = new GroupCommit("sluice-workflow-store-" + owner.id(), this::runBatch);
+    AutoCloseable watch;
+    try {
+      watch = PulseWatcher.instance().watch(dir, this::changed);
+    } catch (RuntimeException e) {
+      commits.close();
+      throw e;
+    }
+    this.pulseWatch = watch;
   }
 
   static SqliteWorkflowSession open(PoolDirectory dir, TimeSource clock, boolean fullSync) {
@@ -80,13 +91,11 @@ final class SqliteWorkflowSession implements WorkflowSession {
         db = SqliteFiles.open(dir, WorkflowSchema.FILE, fullSync);
         WorkflowSchema.prepare(dir, db);
         rows = new WorkflowRows(db, dir.toString());
-      } catch (SQLException | IOException e) {
-        throw new StoreFormatException(
-            "workflow store "
-                + dir.file(WorkflowSchema.FILE)
-                + " is not a readable Sluice workflow store ("
-                + e.getMessage()
-                + "); nothing was changed",
+      } catch (SQLException e) {
+        throw unreadable(dir, e);
+      } catch (IOException e) {
+        throw new BackendFailureException(
+            "workflow store " + dir.file(WorkflowSchema.FILE) + ": cannot open: " + e.getMessage(),
             e);
       }
       Owner owner;
@@ -96,12 +105,39 @@ final class SqliteWorkflowSession implements WorkflowSession {
         throw new BackendFailureException(
             "workflow store " + dir + ": cannot register an owner: " + e.getMessage(), e);
       }
-      return new SqliteWorkflowSession(dir, gate, db, rows, owner, clock);
+      try {
+        return new SqliteWorkflowSession(dir, gate, db, rows, owner, clock);
+      } catch (RuntimeException e) {
+        owner.close();
+        throw e;
+      }
     } catch (RuntimeException e) {
       SqliteFiles.closeQuietly(db);
       closeQuietly(gate);
       throw e;
     }
+  }
+
+  /**
+   * A file SQLite cannot read as a database, or one that is not a Sluice store, is a format error;
+   * anything else (busy, permissions, a full disk) is a failure to reach the store.
+   */
+  private static RuntimeException unreadable(PoolDirectory dir, SQLException e) {
+    int code = e.getErrorCode() & 0xff;
+    boolean format =
+        code == SQLITE_CORRUPT
+            || code == SQLITE_NOTADB
+            || String.valueOf(e.getMessage()).contains(SqliteFiles.NOT_SLUICE);
+    String where = "workflow store " + dir.file(WorkflowSchema.FILE);
+    if (format) {
+      return new StoreFormatException(
+          where
+              + " is not a readable Sluice workflow store ("
+              + e.getMessage()
+              + "); nothing was changed",
+          e);
+    }
+    return new BackendFailureException(where + ": cannot open: " + e.getMessage(), e);
   }
 
   @Override
@@ -111,8 +147,8 @@ final class SqliteWorkflowSession implements WorkflowSession {
 
   @Override
   public <R> R transact(Unit<R> unit) {
-    if (closed) {
-      throw new IllegalStateException("workflow store session " + owner.id() + " is closed");
+    if (closed.get()) {
+      throw closedException();
     }
     return commits.run(unit);
   }
@@ -127,8 +163,15 @@ final class SqliteWorkflowSession implements WorkflowSession {
     Object[] results = new Object[units.size()];
     Throwable[] refusals = new Throwable[units.size()];
     boolean wrote = false;
-    try (GateLock.Hold h = gate.hold();
+    GateLock.Hold hold;
+    try {
+      hold = gate.hold();
+    } catch (RuntimeException e) {
+      throw failure(e);
+    }
+    try (hold;
         Statement st = db.createStatement()) {
+      boolean committed = false;
       st.execute("BEGIN IMMEDIATE");
       try {
         for (int i = 0; i < units.size(); i++) {
@@ -138,11 +181,12 @@ final class SqliteWorkflowSession implements WorkflowSession {
           try {
             results[i] = units.get(i).unit.apply(tx);
             wrote |= tx.wrote();
-          } catch (SqliteWorkflowTransaction.SqlFailure e) {
-            throw e;
-          } catch (RuntimeException | Error e) {
+          } catch (Throwable e) {
+            // Only this unit's writes go; if SQLite already abandoned the whole transaction
+            // (a full disk, an I/O error), undoing the savepoint fails and so does the batch.
             st.execute("ROLLBACK TO unit");
-            refusals[i] = e;
+            refusals[i] =
+                e instanceof SqliteWorkflowTransaction.SqlFailure f ? failure(f.getCause()) : e;
           } finally {
             tx.end();
           }
@@ -154,12 +198,12 @@ final class SqliteWorkflowSession implements WorkflowSession {
           Pulse.write(dir, owner.id() + "-" + PULSES.incrementAndGet());
         }
         st.execute("COMMIT");
-      } catch (IOException | SQLException | RuntimeException e) {
-        rollbackQuietly(st);
-        throw e;
+        committed = true;
+      } finally {
+        if (!committed) {
+          rollbackQuietly(st);
+        }
       }
-    } catch (SqliteWorkflowTransaction.SqlFailure e) {
-      throw failure(e.getCause());
     } catch (SQLException | IOException e) {
       throw failure(e);
     }
@@ -169,6 +213,10 @@ final class SqliteWorkflowSession implements WorkflowSession {
     if (wrote) {
       changed();
     }
+  }
+
+  private IllegalStateException closedException() {
+    return new IllegalStateException("workflow store session " + owner.id() + " is closed");
   }
 
   @SuppressWarnings("unchecked")
@@ -201,7 +249,7 @@ final class SqliteWorkflowSession implements WorkflowSession {
    */
   boolean provenDead(String ownerId) {
     if (ownerId.equals(owner.id())) {
-      return closed;
+      return closed.get();
     }
     if (Owner.provenDead(dir, ownerId)) {
       closeQuietly(watched.remove(ownerId));
@@ -209,14 +257,25 @@ final class SqliteWorkflowSession implements WorkflowSession {
     }
     if (!Owner.isLocal(ownerId) && !watched.containsKey(ownerId)) {
       Path socket = dir.ownersDir().resolve(ownerId + ".sock");
-      watched.put(ownerId, LivenessWatcher.instance().watch(socket, this::changed));
+      watched.put(
+          ownerId,
+          LivenessWatcher.instance()
+              .watch(
+                  socket,
+                  () -> {
+                    // Forgotten before the wake, so the next question about this owner (its
+                    // proof may still fail then) watches it again rather than trusting a dead
+                    // watch.
+                    watched.remove(ownerId);
+                    changed();
+                  }));
     }
     return false;
   }
 
   private void changed() {
     Runnable action = onChange;
-    if (action != null && !closed) {
+    if (action != null && !closed.get()) {
       action.run();
     }
   }
@@ -232,10 +291,11 @@ final class SqliteWorkflowSession implements WorkflowSession {
    */
   @Override
   public void close() {
-    if (closed) {
+    if (!closed.compareAndSet(false, true)) {
       return;
     }
-    closed = true;
+    // Units queued before the close still run; later ones are refused by transact.
+    commits.close();
     closeQuietly(pulseWatch);
     watched.values().forEach(SqliteWorkflowSession::closeQuietly);
     watched.clear();

@@ -55,6 +55,55 @@ class GroupCommitTest {
     }
   }
 
+  @Test
+  void anInterruptedCallerKeepsItsFlagAndTheStoreKeepsWorkingForEveryone() throws Exception {
+    Path dir = root.resolve("interrupted");
+    try (WorkflowSession first = SqliteWorkflowStore.directory(dir).open();
+        WorkflowSession second = SqliteWorkflowStore.directory(dir).open()) {
+      Thread.currentThread().interrupt();
+      try {
+        String answer =
+            first.transact(
+                tx -> {
+                  tx.putExecution(ExecutionRecord.queued("i-1", "w", 1, "{}", tx.now()));
+                  return "written";
+                });
+        assertThat(answer).isEqualTo("written");
+        assertThat(Thread.currentThread().isInterrupted()).isTrue();
+      } finally {
+        Thread.interrupted();
+      }
+      Optional<ExecutionRecord> seen = second.transact(tx -> tx.execution("i-1"));
+      assertThat(seen).isPresent();
+      Optional<ExecutionRecord> again = first.transact(tx -> tx.execution("i-1"));
+      assertThat(again).isPresent();
+    }
+  }
+
+  @Test
+  void aUnitThatThrowsAnErrorLosesItsWritesAndTheSessionGoesOn() throws Exception {
+    try (WorkflowSession session = SqliteWorkflowStore.directory(root.resolve("error")).open()) {
+      assertThatThrownBy(
+              () ->
+                  session.transact(
+                      tx -> {
+                        tx.putExecution(ExecutionRecord.queued("x-1", "w", 1, "{}", tx.now()));
+                        throw new AssertionError("unit gave up");
+                      }))
+          .isInstanceOf(AssertionError.class)
+          .hasMessage("unit gave up");
+      Optional<ExecutionRecord> gone = session.transact(tx -> tx.execution("x-1"));
+      assertThat(gone).isEmpty();
+      String next =
+          session.transact(
+              tx -> {
+                tx.putExecution(ExecutionRecord.queued("x-2", "w", 1, "{}", tx.now()));
+                return "next";
+              });
+      assertThat(next).isEqualTo("next");
+    }
+  }
+
   private static Void runUnits(WorkflowSession session, int thread) {
     for (int i = 0; i < UNITS; i++) {
       String id = id(thread, i);

@@ -52,6 +52,10 @@ class WorkflowProcessTest {
     Path log = root.resolve("effects.log");
     Process first = start(store, log, 1000, "-");
     Process second = start(store, log, 1000, "-");
+    assertThat(line(first)).isEqualTo("ready");
+    assertThat(line(second)).isEqualTo("ready");
+    go(first);
+    go(second);
 
     assertThat(line(first)).isEqualTo("done");
     assertThat(line(second)).isEqualTo("done");
@@ -87,11 +91,15 @@ class WorkflowProcessTest {
     Path store = root.resolve("store");
     Path log = root.resolve("effects.log");
     Process killed = start(store, log, 1, "e-0");
+    assertThat(line(killed)).isEqualTo("ready");
+    go(killed);
     assertThat(line(killed)).isEqualTo("blocked");
     killed.destroyForcibly();
     assertThat(killed.waitFor(1, TimeUnit.MINUTES)).isTrue();
 
     Process heir = start(store, log, 1, "-");
+    assertThat(line(heir)).isEqualTo("ready");
+    go(heir);
     assertThat(line(heir)).isEqualTo("done");
     assertThat(heir.waitFor(1, TimeUnit.MINUTES)).isTrue();
 
@@ -130,6 +138,11 @@ class WorkflowProcessTest {
     outputs.put(
         p, new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)));
     return p;
+  }
+
+  private static void go(Process p) throws IOException {
+    p.getOutputStream().write("go\n".getBytes(StandardCharsets.UTF_8));
+    p.getOutputStream().flush();
   }
 
   /** The worker's next line of output; blocks until it prints one (the event itself). */

@@ -8,7 +8,9 @@ import dev.sluice.workflow.Execution;
 import dev.sluice.workflow.StepContext;
 import dev.sluice.workflow.Workflow;
 import dev.sluice.workflow.WorkflowRuntime;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,12 +24,13 @@ import java.util.concurrent.CountDownLatch;
 /**
  * A worker JVM of the workflow process tests. Arguments: {@code STORE LOG COUNT BLOCK}: it submits
  * executions {@code e-0 … e-(COUNT-1)} of a three-step workflow (idempotently, so several workers
- * may submit the same ones), runs them with the other workers of the store, and prints {@code done}
- * once all have finished. Every step body appends one line to {@code LOG} as its side effect,
- * {@code effect EXECUTION KEY IDEMPOTENCY-KEY PID}, and one when it ends, {@code body EXECUTION KEY
- * PID START-MICROS END-MICROS}. If {@code BLOCK} names an execution, step {@code b} of that
- * execution prints {@code blocked} after its side effect and never returns, so the test can SIGKILL
- * the worker there.
+ * may submit the same ones), prints {@code ready}, starts its runtime when it reads {@code go} on
+ * stdin, runs them with the other workers of the store, and prints {@code done} once all have
+ * finished. Every step body appends one line to {@code LOG} as its side effect, {@code effect
+ * EXECUTION KEY IDEMPOTENCY-KEY PID}, and one when it ends, {@code body EXECUTION KEY PID
+ * START-MICROS END-MICROS}. If {@code BLOCK} names an execution, step {@code b} of that execution
+ * prints {@code blocked} after its side effect and never returns, so the test can SIGKILL the
+ * worker there.
  */
 public final class WorkflowWorker {
   private WorkflowWorker() {}
@@ -53,11 +56,17 @@ public final class WorkflowWorker {
             .register(chain)
             .workers(4)
             .build()) {
-      runtime.start();
       List<Execution<String>> all = new ArrayList<>();
       for (int i = 0; i < count; i++) {
         all.add(runtime.submit(chain, "e-" + i, i + ":"));
       }
+      // Workers start together, so that one that started late still finds work to share.
+      System.out.println("ready");
+      System.out.flush();
+      if (!"go".equals(new BufferedReader(new InputStreamReader(System.in)).readLine())) {
+        return;
+      }
+      runtime.start();
       for (int i = 0; i < count; i++) {
         String result = all.get(i).result(Duration.ofMinutes(5));
         if (!result.equals(i + ":abc")) {
