@@ -32,6 +32,7 @@ public interface Execution<O> {
    * @return the output
    * @throws WorkflowFailedException if the execution failed
    * @throws WorkflowCancelledException if it was cancelled
+   * @throws WorkflowTimeoutException if its execution timeout passed before it finished
    * @throws ResultTimeoutException if it has not finished in time, or the thread was interrupted
    */
   O result(Duration timeout);

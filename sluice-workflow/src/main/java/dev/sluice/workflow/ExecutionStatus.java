@@ -8,7 +8,8 @@ package dev.sluice.workflow;
  * Where an execution stands. An execution moves {@code QUEUED -> RUNNING}, then either back to
  * {@code QUEUED} (its worker stopped), to {@code WAITING} (a durable sleep or a retry delay; queued
  * again when its timer falls due) or to one of the terminal states {@code COMPLETED}, {@code
- * FAILED} and {@code CANCELLED}, which never change again.
+ * FAILED}, {@code CANCELLED} and {@code TIMED_OUT}, which never change again. An execution with an
+ * execution timeout becomes {@code TIMED_OUT} from any unfinished state once its deadline passes.
  *
  * <p>Stores persist {@link #code()}, never the ordinal, so constants can be added or reordered.
  */
@@ -24,7 +25,12 @@ public enum ExecutionStatus {
   /** Finished with a failure. */
   FAILED("failed"),
   /** Cancelled before it finished. */
-  CANCELLED("cancelled");
+  CANCELLED("cancelled"),
+  /**
+   * Ended because its execution timeout passed before it finished; see {@link
+   * SubmitOptions.Builder#executionTimeout}.
+   */
+  TIMED_OUT("timed_out");
 
   private final String code;
 
@@ -39,7 +45,7 @@ public enum ExecutionStatus {
 
   /** Whether the execution has finished and will never change again. */
   public boolean isTerminal() {
-    return this == COMPLETED || this == FAILED || this == CANCELLED;
+    return this == COMPLETED || this == FAILED || this == CANCELLED || this == TIMED_OUT;
   }
 
   /**
@@ -59,6 +65,6 @@ public enum ExecutionStatus {
         "unknown execution status code '"
             + code
             + "' (allowed: queued, running, waiting,"
-            + " completed, failed, cancelled)");
+            + " completed, failed, cancelled, timed_out)");
   }
 }

@@ -32,9 +32,30 @@ import java.util.Optional;
  * }</pre>
  *
  * <p>Workers never poll: an idle worker sleeps until the store reports a change, the next durable
- * timer falls due, or the runtime closes. There are exactly {@link Builder#workers(int)} workers,
- * named {@code sluice-workflow-<store>-N}: virtual threads where the JVM has them (Java 21 and
- * later), else platform daemon threads.
+ * timer falls due, or the runtime closes.
+ *
+ * <p><b>Execution timeouts.</b> An execution may get a limit on how long it takes from its creation
+ * ({@link Builder#executionTimeout(String, Duration)} per workflow, {@link
+ * SubmitOptions.Builder#executionTimeout} per submit). Its deadline is stored with it, on the
+ * store's clock, and its durable timer is never later than the deadline, so the deadline is
+ * enforced by whichever runtime on the store claims next after it, even while the execution waits
+ * in the queue or sleeps on a longer timer. It then ends {@link ExecutionStatus#TIMED_OUT} and
+ * {@link Execution#result(Duration)} throws {@link WorkflowTimeoutException}. A step body running
+ * at the deadline is never interrupted; when it returns, its result is not recorded (every write of
+ * a running execution checks the deadline first) and nothing after it runs.
+ *
+ * <p><b>Retention.</b> Finished executions are kept for {@link Builder#retention(Duration)} (7 days
+ * by default) after they finished, then purged automatically, at most {@value
+ * dev.sluice.workflow.RuntimeSettings#PURGE_BATCH} per transaction so the store's lock is never
+ * held long. There is no purge loop: every claim a worker makes already reads the store, and it
+ * also reads the oldest finished execution (one indexed row); when that one is past its retention
+ * the worker deletes a batch in its own transaction before it claims again, and an idle worker arms
+ * its one timer for the earlier of the next durable timer and the moment the oldest finished
+ * execution becomes purgeable. So a busy runtime purges between executions and an idle one wakes
+ * once when there is something to purge. With several runtimes on a store, the shortest retention
+ * among them applies. There are exactly {@link Builder#workers(int)} workers, named {@code
+ * sluice-workflow-<store>-N}: virtual threads where the JVM has them (Java 21 and later), else
+ * platform daemon threads.
  *
  * <p>Thread-safe. Methods that read or write the store block on it; {@link #close()} blocks until
  * running step bodies return.
@@ -64,6 +85,24 @@ public interface WorkflowRuntime extends AutoCloseable {
    * @throws IllegalStateException if the runtime is closed
    */
   <I, O> Execution<O> submit(Workflow<I, O> workflow, String id, I input);
+
+  /**
+   * Like {@link #submit(Workflow, String, Object)}, with options for a new execution, such as its
+   * execution timeout; a repeated submit of a known id returns that execution and ignores them.
+   *
+   * @param workflow a registered workflow
+   * @param id the execution's id, 1 to 200 characters
+   * @param input the input, an instance of the workflow's input type
+   * @param options the options of a new execution
+   * @param <I> the input type
+   * @param <O> the output type
+   * @return the execution
+   * @throws IllegalArgumentException if the workflow is not registered, or the input is not of its
+   *     input type or cannot be encoded
+   * @throws ExecutionConflictException if the id names an execution of another workflow or input
+   * @throws IllegalStateException if the runtime is closed
+   */
+  <I, O> Execution<O> submit(Workflow<I, O> workflow, String id, I input, SubmitOptions options);
 
   /**
    * Finds an execution by id, in this runtime's store, whoever submitted it.
@@ -112,8 +151,41 @@ public interface WorkflowRuntime extends AutoCloseable {
     private int workers = RuntimeSettings.DEFAULT_WORKERS;
     private final Map<String, Integer> maxConcurrent = new LinkedHashMap<>();
     private WorkflowCodec codec;
+    private final Map<String, Duration> executionTimeouts = new LinkedHashMap<>();
+    private Duration retention = RuntimeSettings.DEFAULT_RETENTION;
 
     Builder() {}
+
+    /**
+     * Sets the execution timeout of new executions of one workflow (all versions): how long one may
+     * take from its creation, on the store's clock, unless its submit sets another ({@link
+     * SubmitOptions}). See the class comment for what happens when it passes.
+     *
+     * @param workflowName a registered workflow's name
+     * @param executionTimeout {@link RuntimeSettings#MIN_EXECUTION_TIMEOUT} to {@link
+     *     RuntimeSettings#MAX_EXECUTION_TIMEOUT}
+     * @return this builder
+     */
+    public Builder executionTimeout(String workflowName, Duration executionTimeout) {
+      executionTimeouts.put(
+          Objects.requireNonNull(workflowName, "workflowName"),
+          Objects.requireNonNull(executionTimeout, "executionTimeout"));
+      return this;
+    }
+
+    /**
+     * Sets how long finished executions (completed, failed, cancelled, timed out) are kept after
+     * they finished before they are purged automatically; {@link RuntimeSettings#DEFAULT_RETENTION}
+     * (7 days) unless set. See the class comment for how purging runs.
+     *
+     * @param retention {@link RuntimeSettings#MIN_RETENTION} to {@link
+     *     RuntimeSettings#MAX_RETENTION}
+     * @return this builder
+     */
+    public Builder retention(Duration retention) {
+      this.retention = Objects.requireNonNull(retention, "retention");
+      return this;
+    }
 
     /**
      * Sets the store.
@@ -181,7 +253,9 @@ public interface WorkflowRuntime extends AutoCloseable {
           workflows,
           workers,
           maxConcurrent,
-          codec == null ? WorkflowCodec.jackson() : codec);
+          codec == null ? WorkflowCodec.jackson() : codec,
+          executionTimeouts,
+          retention);
     }
 
     /** Builds the runtime; it claims nothing until {@link WorkflowRuntime#start()}. */

@@ -19,6 +19,7 @@ import java.util.UUID;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Timeout;
@@ -90,12 +91,21 @@ public abstract class WorkflowCase {
 
   /** Builds a runtime without starting it; closed after the test. */
   protected WorkflowRuntime build(int workers, Workflow<?, ?>... workflows) {
+    return build(b -> b, workers, workflows);
+  }
+
+  /**
+   * Builds a runtime without starting it, with settings added by {@code settings} after the
+   * workflows are registered; closed after the test.
+   */
+  protected WorkflowRuntime build(
+      UnaryOperator<WorkflowRuntime.Builder> settings, int workers, Workflow<?, ?>... workflows) {
     WorkflowRuntime.Builder b = WorkflowRuntime.builder().store(store()).workers(workers);
     b.register(PROBE);
     for (Workflow<?, ?> w : workflows) {
       b.register(w);
     }
-    WorkflowRuntime r = b.build();
+    WorkflowRuntime r = settings.apply(b).build();
     opened.add(r);
     return r;
   }

@@ -96,6 +96,22 @@ public abstract class WorkflowConformanceSuite {
     }
   }
 
+  /** Execution timeouts. */
+  @Nested
+  class Timeouts extends TimeoutCases {
+    Timeouts() {
+      super(stores());
+    }
+  }
+
+  /** Retention of finished executions. */
+  @Nested
+  class Retention extends RetentionCases {
+    Retention() {
+      super(stores());
+    }
+  }
+
   /** Versions and patches. */
   @Nested
   class Versions extends VersionCases {

@@ -32,7 +32,14 @@ import java.util.Set;
 final class WorkflowRows implements AutoCloseable {
   private static final String EXECUTION_COLUMNS =
       "id, workflow, version, status, input, output, failure, claim_owner, claim_epoch,"
-          + " created_at, queued_at, updated_at";
+          + " created_at, queued_at, updated_at, deadline_at";
+
+  /** The codes of the finished statuses, as an SQL list; the partial index uses the same text. */
+  static final String FINISHED =
+      java.util.Arrays.stream(ExecutionStatus.values())
+          .filter(ExecutionStatus::isTerminal)
+          .map(s -> "'" + s.code() + "'")
+          .collect(java.util.stream.Collectors.joining(", "));
 
   private final Connection db;
   private final String store;
@@ -59,7 +66,7 @@ final class WorkflowRows implements AutoCloseable {
             "INSERT OR REPLACE INTO wf_execution ("
                 + EXECUTION_COLUMNS
                 + ")"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     runningElsewhere =
         db.prepareStatement(
             "SELECT "
@@ -85,7 +92,9 @@ final class WorkflowRows implements AutoCloseable {
     deleteTimer = db.prepareStatement("DELETE FROM wf_timer WHERE execution_id = ?");
     finishedBefore =
         db.prepareStatement(
-            "SELECT id FROM wf_execution WHERE status IN ('completed', 'failed', 'cancelled')"
+            "SELECT id FROM wf_execution WHERE status IN ("
+                + FINISHED
+                + ")"
                 + " AND updated_at < ? ORDER BY updated_at, id LIMIT ?");
     deleteSteps = db.prepareStatement("DELETE FROM wf_step WHERE execution_id = ?");
     deleteExecution = db.prepareStatement("DELETE FROM wf_execution WHERE id = ?");
@@ -110,6 +119,7 @@ final class WorkflowRows implements AutoCloseable {
     putExecution.setLong(10, e.createdAt());
     putExecution.setLong(11, e.queuedAt());
     putExecution.setLong(12, e.updatedAt());
+    putExecution.setLong(13, e.deadlineAt());
     putExecution.executeUpdate();
   }
 
@@ -268,7 +278,8 @@ final class WorkflowRows implements AutoCloseable {
           rs.getLong(9),
           rs.getLong(10),
           rs.getLong(11),
-          rs.getLong(12));
+          rs.getLong(12),
+          rs.getLong(13));
     } catch (IOException | RuntimeException e) {
       throw corrupt("execution '" + id + "'", e);
     }

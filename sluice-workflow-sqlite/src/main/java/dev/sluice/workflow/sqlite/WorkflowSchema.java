@@ -37,9 +37,14 @@ final class WorkflowSchema {
               + " version INTEGER NOT NULL, status TEXT NOT NULL, input TEXT NOT NULL,"
               + " output TEXT, failure TEXT, claim_owner TEXT, claim_epoch INTEGER NOT NULL,"
               + " created_at INTEGER NOT NULL, queued_at INTEGER NOT NULL,"
-              + " updated_at INTEGER NOT NULL)",
+              + " updated_at INTEGER NOT NULL, deadline_at INTEGER NOT NULL)",
           "CREATE INDEX wf_execution_by_status ON wf_execution (status, queued_at, id)",
-          "CREATE INDEX wf_execution_by_update ON wf_execution (updated_at, id)",
+          // Only finished executions, for retention: the oldest is one seek however many
+          // unfinished executions (long sleepers) are older.
+          "CREATE INDEX wf_execution_finished ON wf_execution (updated_at, id) WHERE status IN"
+              + " ("
+              + WorkflowRows.FINISHED
+              + ")",
           "CREATE TABLE wf_step (execution_id TEXT NOT NULL, position INTEGER NOT NULL,"
               + " step_key TEXT NOT NULL, kind TEXT NOT NULL, outcome TEXT NOT NULL,"
               + " payload TEXT, failure TEXT, attempts INTEGER NOT NULL, at INTEGER NOT NULL,"

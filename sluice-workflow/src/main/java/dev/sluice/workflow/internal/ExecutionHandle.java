@@ -11,8 +11,10 @@ import dev.sluice.workflow.ResultTimeoutException;
 import dev.sluice.workflow.TypeRef;
 import dev.sluice.workflow.WorkflowCancelledException;
 import dev.sluice.workflow.WorkflowFailedException;
+import dev.sluice.workflow.WorkflowTimeoutException;
 import dev.sluice.workflow.spi.ExecutionRecord;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
 
 /** An {@link Execution} by id, reading the store on every call. Thread-safe. */
@@ -108,6 +110,13 @@ final class ExecutionHandle<O> implements Execution<O> {
   private O outcome(ExecutionRecord r) {
     if (r.status() == ExecutionStatus.COMPLETED) {
       return runtime.codec().decode(r.output(), outputType);
+    }
+    if (r.status() == ExecutionStatus.TIMED_OUT) {
+      throw new WorkflowTimeoutException(
+          id,
+          workflow,
+          Duration.ofMillis(r.deadlineAt() - r.createdAt()),
+          Instant.ofEpochMilli(r.deadlineAt()));
     }
     if (r.status() == ExecutionStatus.CANCELLED) {
       throw new WorkflowCancelledException(

@@ -30,43 +30,106 @@ final class Units {
   private Units() {}
 
   /** What a claim found. */
-  sealed interface ClaimResult {}
+  sealed interface ClaimResult {
+    /** Whether a finished execution is past its retention: a purge batch is due. */
+    boolean purgeDue();
+  }
 
   /** An execution to run, with its recorded steps. */
-  record Claimed(ExecutionRecord execution, List<StepRecord> steps) implements ClaimResult {}
-
-  /** Nothing to run now; the earliest timer, if any, is when to look again. */
-  record Idle(OptionalLong nextTimer) implements ClaimResult {}
+  record Claimed(ExecutionRecord execution, List<StepRecord> steps, boolean purgeDue)
+      implements ClaimResult {}
 
   /**
-   * Fires due timers, takes over the claims of owners proven dead, then claims the first queued
-   * execution {@code runnable} accepts.
+   * Nothing to run now.
+   *
+   * @param nextTimer the earliest durable timer (sleeps, retries, deadlines), if any
+   * @param purgeAt when the oldest finished execution passes its retention, {@link Long#MAX_VALUE}
+   *     if none
+   * @param purgeDue whether that moment has come
+   */
+  record Idle(OptionalLong nextTimer, long purgeAt, boolean purgeDue) implements ClaimResult {
+    /** The earliest moment something is due: a timer or a purge. */
+    OptionalLong nextWake() {
+      long t = nextTimer.orElse(Long.MAX_VALUE);
+      long at = Math.min(t, purgeAt);
+      return at == Long.MAX_VALUE ? OptionalLong.empty() : OptionalLong.of(at);
+    }
+  }
+
+  /**
+   * Fires due timers (queueing woken executions, ending overdue ones), takes over the claims of
+   * owners proven dead, then claims the first queued execution {@code runnable} accepts. It also
+   * reports whether, and when, a finished execution passes the retention of {@code
+   * retentionMillis}: one indexed read of the oldest finished execution.
    */
   static ClaimResult claim(
-      WorkflowTransaction tx, Set<String> workflows, Predicate<ExecutionRecord> runnable) {
+      WorkflowTransaction tx,
+      Set<String> workflows,
+      Predicate<ExecutionRecord> runnable,
+      long retentionMillis) {
     long now = tx.now();
     for (TimerRecord t : tx.dueTimers(now, BATCH)) {
-      Claims.fire(tx.execution(t.executionId()), t, now).ifPresent(tx::putExecution);
-      tx.deleteTimer(t.executionId());
+      Claims.Fired f = Claims.fire(tx.execution(t.executionId()), t, now);
+      f.write().ifPresent(tx::putExecution);
+      if (f.nextTimer().isPresent()) {
+        tx.putTimer(new TimerRecord(t.executionId(), f.nextTimer().getAsLong()));
+      } else {
+        tx.deleteTimer(t.executionId());
+      }
     }
     for (ExecutionRecord r : tx.runningElsewhere(tx.ownerId(), BATCH)) {
       if (tx.ownerDead(r.claimOwner())) {
         tx.putExecution(Claims.takeOver(r, now));
       }
     }
+    long purgeAt = purgeableAt(tx, retentionMillis);
+    boolean purgeDue = purgeAt <= now;
     if (!workflows.isEmpty()) {
-      Optional<ExecutionRecord> next = Claims.pick(tx.queued(workflows, BATCH), runnable);
+      List<ExecutionRecord> queued = new java.util.ArrayList<>();
+      for (ExecutionRecord e : tx.queued(workflows, BATCH)) {
+        if (Claims.overdue(e, now)) {
+          // Its deadline timer is among more due timers than one claim fires: end it here.
+          endOverdue(tx, e);
+        } else {
+          queued.add(e);
+        }
+      }
+      Optional<ExecutionRecord> next = Claims.pick(queued, runnable);
       if (next.isPresent()) {
         ExecutionRecord claimed = next.get().claimedBy(tx.ownerId(), now);
         tx.putExecution(claimed);
-        return new Claimed(claimed, tx.steps(claimed.id()));
+        return new Claimed(claimed, tx.steps(claimed.id()), purgeDue);
       }
     }
-    return new Idle(tx.nextTimer());
+    return new Idle(tx.nextTimer(), purgeAt, purgeDue);
   }
 
+  /** When the oldest finished execution passes a retention of {@code retentionMillis}. */
+  static long purgeableAt(WorkflowTransaction tx, long retentionMillis) {
+    List<String> oldest = tx.finishedBefore(Long.MAX_VALUE, 1);
+    if (oldest.isEmpty()) {
+      return Long.MAX_VALUE;
+    }
+    return Claims.purgeableAt(tx.execution(oldest.get(0)), retentionMillis);
+  }
+
+  private static void endOverdue(WorkflowTransaction tx, ExecutionRecord e) {
+    tx.deleteTimer(e.id());
+    tx.putExecution(Claims.timedOut(e, tx.now()));
+  }
+
+  /**
+   * The execution if {@code claim} still holds it. An execution whose deadline passed is ended here
+   * ({@link dev.sluice.workflow.ExecutionStatus#TIMED_OUT}) and not returned, so nothing a worker
+   * finishes after the deadline is recorded, even if no timer fired yet.
+   */
   private static Optional<ExecutionRecord> held(WorkflowTransaction tx, Claim claim) {
-    return tx.execution(claim.executionId()).filter(e -> Claims.holds(e, claim));
+    Optional<ExecutionRecord> e = tx.execution(claim.executionId());
+    if (e.isPresent() && Claims.overdue(e.get(), tx.now())) {
+      endOverdue(tx, e.get());
+      return Optional.empty();
+    }
+    return e.filter(r -> Claims.holds(r, claim));
   }
 
   /** Records a step of a claimed execution; false if the claim was lost. */
@@ -80,7 +143,8 @@ final class Units {
 
   /**
    * Suspends a claimed execution until {@code dueAt}: records {@code step} if given, writes the
-   * timer, and leaves the execution waiting, unclaimed. False if the claim was lost.
+   * timer (due at its deadline instead if that comes first), and leaves the execution waiting,
+   * unclaimed. False if the claim was lost.
    */
   static boolean suspend(WorkflowTransaction tx, Claim claim, StepRecord step, long dueAt) {
     Optional<ExecutionRecord> e = held(tx, claim);
@@ -90,7 +154,7 @@ final class Units {
     if (step != null) {
       tx.putStep(step);
     }
-    tx.putTimer(new TimerRecord(claim.executionId(), dueAt));
+    tx.putTimer(new TimerRecord(claim.executionId(), Claims.timerDue(e.get(), dueAt)));
     tx.putExecution(e.get().unclaimed(ExecutionStatus.WAITING, tx.now()));
     return true;
   }
@@ -106,14 +170,21 @@ final class Units {
   static boolean complete(WorkflowTransaction tx, Claim claim, String output) {
     Optional<ExecutionRecord> e = held(tx, claim);
     e.ifPresent(
-        r -> tx.putExecution(r.finished(ExecutionStatus.COMPLETED, output, null, tx.now())));
+        r -> {
+          tx.deleteTimer(r.id());
+          tx.putExecution(r.finished(ExecutionStatus.COMPLETED, output, null, tx.now()));
+        });
     return e.isPresent();
   }
 
   /** Fails a claimed execution. */
   static boolean fail(WorkflowTransaction tx, Claim claim, FailureRecord failure) {
     Optional<ExecutionRecord> e = held(tx, claim);
-    e.ifPresent(r -> tx.putExecution(r.finished(ExecutionStatus.FAILED, null, failure, tx.now())));
+    e.ifPresent(
+        r -> {
+          tx.deleteTimer(r.id());
+          tx.putExecution(r.finished(ExecutionStatus.FAILED, null, failure, tx.now()));
+        });
     return e.isPresent();
   }
 
@@ -145,13 +216,24 @@ final class Units {
     return n;
   }
 
-  /** Submits an execution, idempotently per id. */
+  /**
+   * Submits an execution, idempotently per id; a new one with an execution timeout ({@code
+   * timeoutMillis} above zero) gets a timer at its deadline.
+   */
   static Claims.SubmitDecision submit(
-      WorkflowTransaction tx, String id, String workflow, int version, String input) {
+      WorkflowTransaction tx,
+      String id,
+      String workflow,
+      int version,
+      String input,
+      long timeoutMillis) {
     Claims.SubmitDecision d =
-        Claims.submit(tx.execution(id), id, workflow, version, input, tx.now());
+        Claims.submit(tx.execution(id), id, workflow, version, input, tx.now(), timeoutMillis);
     if (d instanceof Claims.Create c) {
       tx.putExecution(c.execution());
+      if (c.execution().hasDeadline()) {
+        tx.putTimer(new TimerRecord(id, c.execution().deadlineAt()));
+      }
     }
     return d;
   }

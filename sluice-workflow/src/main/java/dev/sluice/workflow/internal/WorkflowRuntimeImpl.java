@@ -10,6 +10,7 @@ import dev.sluice.workflow.Execution;
 import dev.sluice.workflow.ExecutionConflictException;
 import dev.sluice.workflow.NonDeterminismException;
 import dev.sluice.workflow.RuntimeSettings;
+import dev.sluice.workflow.SubmitOptions;
 import dev.sluice.workflow.TypeRef;
 import dev.sluice.workflow.Workflow;
 import dev.sluice.workflow.WorkflowCodec;
@@ -27,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The runtime: a session on the store, a bounded pool of worker threads, and the run of one claimed
@@ -41,7 +43,7 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
   static final System.Logger LOG = System.getLogger("dev.sluice.workflow");
 
   /** How many executions one purge transaction deletes at most. */
-  static final int PURGE_BATCH = 500;
+  static final int PURGE_BATCH = RuntimeSettings.PURGE_BATCH;
 
   private static final long MAX_BACKOFF_MILLIS = 5_000;
 
@@ -51,6 +53,9 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
   private final TimeSource clock;
   private final Registry registry;
   private final int workerCount;
+  private final RuntimeSettings settings;
+  private final long retentionMillis;
+  private final AtomicBoolean purging = new AtomicBoolean();
   private final Signal work = new Signal();
   private final Signal results = new Signal();
   private final Object lifecycle = new Object();
@@ -69,6 +74,8 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
     this.clock = store.clock();
     this.registry = new Registry(settings.workflows(), settings.maxConcurrent());
     this.workerCount = settings.workers();
+    this.settings = settings;
+    this.retentionMillis = settings.retention().toMillis();
     this.session = store.open();
     session.onChange(
         () -> {
@@ -113,7 +120,14 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
 
   @Override
   public <I, O> Execution<O> submit(Workflow<I, O> workflow, String id, I input) {
+    return submit(workflow, id, input, SubmitOptions.defaults());
+  }
+
+  @Override
+  public <I, O> Execution<O> submit(
+      Workflow<I, O> workflow, String id, I input, SubmitOptions options) {
     Objects.requireNonNull(workflow, "workflow");
+    Objects.requireNonNull(options, "options");
     Names.check("execution id", id);
     if (!registry.isRegistered(workflow)) {
       throw new IllegalArgumentException(
@@ -144,8 +158,16 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
           "input of workflow '" + workflow.name() + "' cannot be encoded: " + e.getMessage(), e);
     }
     checkOpen();
+    long timeoutMillis =
+        options
+            .executionTimeoutOverride()
+            .or(() -> settings.executionTimeout(workflow.name()))
+            .map(Duration::toMillis)
+            .orElse(0L);
     Claims.SubmitDecision d =
-        session.transact(tx -> Units.submit(tx, id, workflow.name(), workflow.version(), payload));
+        session.transact(
+            tx ->
+                Units.submit(tx, id, workflow.name(), workflow.version(), payload, timeoutMillis));
     if (d instanceof Claims.Conflict c) {
       throw new ExecutionConflictException(c.message());
     }
@@ -288,7 +310,8 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
                           return true;
                         }
                         return false;
-                      });
+                      },
+                      retentionMillis);
                 });
       } catch (RuntimeException e) {
         if (reserved[0] != null) {
@@ -307,6 +330,7 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
         continue;
       }
       backoff = 0;
+      boolean purged = r.purgeDue() && purgeBatch();
       if (r instanceof Units.Claimed c) {
         try {
           run(c);
@@ -321,10 +345,39 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
         }
         continue;
       }
-      ((Units.Idle) r).nextTimer().ifPresent(this::armAt);
+      if (purged) {
+        // More may be purgeable: claim again, which looks.
+        continue;
+      }
+      Units.Idle idle = (Units.Idle) r;
+      // A purge that is due but another worker of this runtime is doing wakes it through the
+      // store when done; do not arm for it, or this worker would spin.
+      (idle.purgeDue() ? idle.nextTimer() : idle.nextWake()).ifPresent(this::armAt);
       if (!sleep(seen)) {
         return;
       }
+    }
+  }
+
+  /**
+   * Deletes one batch of executions past the retention, in its own transaction, unless another
+   * worker of this runtime is at it.
+   *
+   * @return whether this worker purged something
+   */
+  private boolean purgeBatch() {
+    if (!purging.compareAndSet(false, true)) {
+      return false;
+    }
+    try {
+      return session.transact(tx -> Units.purge(tx, retentionMillis, PURGE_BATCH)) > 0;
+    } catch (RuntimeException e) {
+      // Left to the next claim that finds a purge due; the worker goes on.
+      LOG.log(
+          System.Logger.Level.WARNING, "purge on workflow store " + store.name() + " failed", e);
+      return false;
+    } finally {
+      purging.set(false);
     }
   }
 

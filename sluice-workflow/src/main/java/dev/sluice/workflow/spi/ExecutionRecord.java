@@ -26,6 +26,8 @@ import java.util.Objects;
  * @param createdAt when it was submitted, store epoch milliseconds
  * @param queuedAt when it last joined the queue, for the queue's order
  * @param updatedAt when the row last changed; for a finished execution, when it finished
+ * @param deadlineAt when its execution timeout passes, store epoch milliseconds, or {@link
+ *     #NO_DEADLINE}; while it is unfinished it has a timer due no later than this
  */
 public record ExecutionRecord(
     String id,
@@ -39,7 +41,11 @@ public record ExecutionRecord(
     long claimEpoch,
     long createdAt,
     long queuedAt,
-    long updatedAt) {
+    long updatedAt,
+    long deadlineAt) {
+  /** The {@link #deadlineAt()} of an execution without an execution timeout. */
+  public static final long NO_DEADLINE = Long.MAX_VALUE;
+
   /** Checks the components. */
   public ExecutionRecord {
     Objects.requireNonNull(id, "id");
@@ -64,8 +70,41 @@ public record ExecutionRecord(
    */
   public static ExecutionRecord queued(
       String id, String workflow, int version, String input, long now) {
+    return queued(id, workflow, version, input, now, NO_DEADLINE);
+  }
+
+  /**
+   * A new queued execution with a deadline.
+   *
+   * @param id its id
+   * @param workflow the workflow's name
+   * @param version the workflow's version
+   * @param input the encoded input
+   * @param now the store's time
+   * @param deadlineAt when its execution timeout passes, or {@link #NO_DEADLINE}
+   * @return the row
+   */
+  public static ExecutionRecord queued(
+      String id, String workflow, int version, String input, long now, long deadlineAt) {
     return new ExecutionRecord(
-        id, workflow, version, ExecutionStatus.QUEUED, input, null, null, null, 0, now, now, now);
+        id,
+        workflow,
+        version,
+        ExecutionStatus.QUEUED,
+        input,
+        null,
+        null,
+        null,
+        0,
+        now,
+        now,
+        now,
+        deadlineAt);
+  }
+
+  /** Whether it has an execution timeout. */
+  public boolean hasDeadline() {
+    return deadlineAt != NO_DEADLINE;
   }
 
   /** Returns this row claimed by {@code owner} with the next epoch, running. */
@@ -82,7 +121,8 @@ public record ExecutionRecord(
         claimEpoch + 1,
         createdAt,
         queuedAt,
-        now);
+        now,
+        deadlineAt);
   }
 
   /** Returns this row unclaimed with {@code status} (queued or waiting), joining the queue now. */
@@ -92,7 +132,19 @@ public record ExecutionRecord(
           "unclaimed status must be queued or waiting, was " + status);
     }
     return new ExecutionRecord(
-        id, workflow, version, status, input, null, null, null, claimEpoch, createdAt, now, now);
+        id,
+        workflow,
+        version,
+        status,
+        input,
+        null,
+        null,
+        null,
+        claimEpoch,
+        createdAt,
+        now,
+        now,
+        deadlineAt);
   }
 
   /**
@@ -116,6 +168,7 @@ public record ExecutionRecord(
         claimEpoch,
         createdAt,
         queuedAt,
-        now);
+        now,
+        deadlineAt);
   }
 }

@@ -41,7 +41,7 @@ class UnitsTest {
   }
 
   private Units.ClaimResult claim() {
-    return me.transact(tx -> Units.claim(tx, Set.of("w"), e -> true));
+    return me.transact(tx -> Units.claim(tx, Set.of("w"), e -> true, Long.MAX_VALUE / 4));
   }
 
   @Test
@@ -57,13 +57,16 @@ class UnitsTest {
           return null;
         });
     assertThat(claim())
-        .isEqualTo(new Units.Idle(java.util.OptionalLong.of(clock.wallMillis() + 5)));
+        .isEqualTo(
+            new Units.Idle(
+                java.util.OptionalLong.of(clock.wallMillis() + 5), Long.MAX_VALUE, false));
     clock.millis.addAndGet(5);
     assertThat(claim())
         .isInstanceOfSatisfying(
             Units.Claimed.class,
             c -> assertThat(c.execution().claimOwner()).isEqualTo(me.ownerId()));
-    assertThat(claim()).isEqualTo(new Units.Idle(java.util.OptionalLong.empty()));
+    assertThat(claim())
+        .isEqualTo(new Units.Idle(java.util.OptionalLong.empty(), Long.MAX_VALUE, false));
   }
 
   @Test
