@@ -119,4 +119,45 @@ class UnitsTest {
     assertThat(me.<Boolean>transact(tx -> Units.cancel(tx, "missing"))).isFalse();
     assertThat(me.<java.util.OptionalLong>transact(tx -> tx.nextTimer())).isEmpty();
   }
+
+  @Test
+  void aSubmitWithATimeoutGetsATimerAtItsDeadlineAndASuspendNeverOutlivesIt() {
+    long now = clock.wallMillis();
+    me.transact(tx -> Units.submit(tx, "e", "w", 1, "1", 100));
+    assertThat(me.<java.util.OptionalLong>transact(tx -> tx.nextTimer())).hasValue(now + 100);
+    Units.Claimed c = (Units.Claimed) claim();
+    Claims.Claim claim = Claims.Claim.of(c.execution());
+    assertThat(me.<Boolean>transact(tx -> Units.suspend(tx, claim, null, now + 5_000))).isTrue();
+    assertThat(me.<java.util.OptionalLong>transact(tx -> tx.nextTimer()))
+        .as("the deadline comes before the wake")
+        .hasValue(now + 100);
+  }
+
+  @Test
+  void completingDropsTheDeadlineTimer() {
+    me.transact(tx -> Units.submit(tx, "e", "w", 1, "1", 100));
+    Units.Claimed c = (Units.Claimed) claim();
+    assertThat(me.<Boolean>transact(tx -> Units.complete(tx, Claims.Claim.of(c.execution()), "2")))
+        .isTrue();
+    assertThat(me.<java.util.OptionalLong>transact(tx -> tx.nextTimer())).isEmpty();
+  }
+
+  @Test
+  void aClaimReportsWhenTheOldestFinishedExecutionBecomesPurgeable() {
+    long now = clock.wallMillis();
+    put(
+        ExecutionRecord.queued("old", "w", 1, "1", 0)
+            .finished(ExecutionStatus.COMPLETED, "1", null, now - 10));
+    put(
+        ExecutionRecord.queued("new", "w", 1, "1", 0)
+            .finished(ExecutionStatus.FAILED, null, null, now));
+    Units.ClaimResult notYet = me.transact(tx -> Units.claim(tx, Set.of("w"), e -> true, 10));
+    assertThat(notYet).isEqualTo(new Units.Idle(java.util.OptionalLong.empty(), now + 1, false));
+    assertThat(((Units.Idle) notYet).nextWake()).hasValue(now + 1);
+    Units.ClaimResult due = me.transact(tx -> Units.claim(tx, Set.of("w"), e -> true, 9));
+    assertThat(due.purgeDue()).isTrue();
+    assertThat(me.<Integer>transact(tx -> Units.purge(tx, 9, 500))).isEqualTo(1);
+    assertThat(me.<java.util.Optional<ExecutionRecord>>transact(tx -> tx.execution("new")))
+        .isPresent();
+  }
 }
