@@ -10,6 +10,8 @@ import dev.sluice.workflow.Execution;
 import dev.sluice.workflow.ExecutionStatus;
 import dev.sluice.workflow.Workflow;
 import dev.sluice.workflow.WorkflowRuntime;
+import dev.sluice.workflow.spi.ExecutionRecord;
+import dev.sluice.workflow.spi.WorkflowSession;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -23,7 +25,9 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -111,6 +115,50 @@ class WorkflowProcessTest {
     assertThat(effects.of("e-0", "c")).containsExactly("e-0/c " + heirPid);
   }
 
+  @Test
+  void aWorkerKilledBetweenStepsLeavesTheRestToAnotherWithoutRepeatingTheFirst() throws Exception {
+    Path store = root.resolve("store");
+    Path log = root.resolve("effects.log");
+    Process killed = start(store, log, 1, "-", "2000");
+    assertThat(line(killed)).isEqualTo("ready");
+    go(killed);
+    awaitStatus(store, "e-0", ExecutionStatus.WAITING);
+    killed.destroyForcibly();
+    assertThat(killed.waitFor(1, TimeUnit.MINUTES)).isTrue();
+
+    Process heir = start(store, log, 1, "-", "2000");
+    assertThat(line(heir)).isEqualTo("ready");
+    go(heir);
+    assertThat(line(heir)).isEqualTo("done");
+
+    Effects effects = Effects.read(log);
+    assertThat(effects.of("e-0", "a")).containsExactly("e-0/a " + killed.pid());
+    assertThat(effects.of("e-0", "b")).containsExactly("e-0/b " + heir.pid());
+    assertThat(effects.of("e-0", "c")).containsExactly("e-0/c " + heir.pid());
+  }
+
+  /**
+   * Waits until the execution has {@code status}, looking again on each change the store announces
+   * (its pulse), not on a timer.
+   */
+  private static void awaitStatus(Path store, String id, ExecutionStatus status) throws Exception {
+    Semaphore changes = new Semaphore(0);
+    try (WorkflowSession watcher = SqliteWorkflowStore.directory(store).open()) {
+      watcher.onChange(changes::release);
+      while (true) {
+        Optional<ExecutionStatus> now =
+            watcher.transact(tx -> tx.execution(id).map(ExecutionRecord::status));
+        if (now.equals(Optional.of(status))) {
+          return;
+        }
+        assertThat(changes.tryAcquire(1, TimeUnit.MINUTES))
+            .as("%s reaches %s (last seen %s)", id, status, now)
+            .isTrue();
+        changes.drainPermits();
+      }
+    }
+  }
+
   private WorkflowRuntime reader(Path store) {
     Workflow<String, String> chain =
         Workflow.define(
@@ -126,13 +174,15 @@ class WorkflowProcessTest {
         .build();
   }
 
-  private Process start(Path store, Path log, int count, String block) throws IOException {
+  private Process start(Path store, Path log, int count, String block, String... more)
+      throws IOException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(WorkflowWorker.class.getName());
     cmd.addAll(List.of(store.toString(), log.toString(), Integer.toString(count), block));
+    cmd.addAll(List.of(more));
     Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     started.add(p);
     outputs.put(

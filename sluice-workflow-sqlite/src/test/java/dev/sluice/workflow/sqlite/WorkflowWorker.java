@@ -30,7 +30,8 @@ import java.util.concurrent.CountDownLatch;
  * EXECUTION KEY IDEMPOTENCY-KEY PID}, and one when it ends, {@code body EXECUTION KEY PID
  * START-MICROS END-MICROS}. If {@code BLOCK} names an execution, step {@code b} of that execution
  * prints {@code blocked} after its side effect and never returns, so the test can SIGKILL the
- * worker there.
+ * worker there. An optional fifth argument {@code PAUSE-MILLIS} puts a durable sleep between steps
+ * {@code a} and {@code b}.
  */
 public final class WorkflowWorker {
   private WorkflowWorker() {}
@@ -40,6 +41,7 @@ public final class WorkflowWorker {
     Path log = Path.of(args[1]);
     int count = Integer.parseInt(args[2]);
     String block = args[3];
+    long pauseMillis = args.length > 4 ? Long.parseLong(args[4]) : 0;
     Workflow<String, String> chain =
         Workflow.define(
             "chain",
@@ -47,6 +49,9 @@ public final class WorkflowWorker {
             String.class,
             (ctx, in) -> {
               String a = ctx.step("a", String.class, s -> body(log, s, in + "a", null));
+              if (pauseMillis > 0) {
+                ctx.sleep("pause", Duration.ofMillis(pauseMillis));
+              }
               String b = ctx.step("b", String.class, s -> body(log, s, a + "b", block));
               return ctx.step("c", String.class, s -> body(log, s, b + "c", null));
             });
