@@ -7,8 +7,12 @@ package dev.sluice.workflow.sqlite;
 import dev.sluice.StoreFormatException;
 import dev.sluice.local.PoolDirectory;
 import dev.sluice.local.SqliteFiles;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -66,7 +70,7 @@ final class WorkflowSchema {
    *
    * @throws StoreFormatException if the file is foreign, corrupt or of a newer schema
    */
-  static void prepare(PoolDirectory dir, Connection db) throws SQLException {
+  static void prepare(PoolDirectory dir, Connection db) throws SQLException, IOException {
     try (Statement st = db.createStatement()) {
       st.execute("BEGIN IMMEDIATE");
       boolean committed = false;
@@ -86,7 +90,11 @@ final class WorkflowSchema {
         }
       } finally {
         if (!committed) {
-          st.execute("ROLLBACK");
+          try {
+            st.execute("ROLLBACK");
+          } catch (SQLException e) {
+            // SQLite may have rolled back already; the original failure is what matters.
+          }
         }
       }
     }
@@ -124,27 +132,63 @@ final class WorkflowSchema {
     return stored;
   }
 
-  private static void migrate(PoolDirectory dir, Connection db, int from) throws SQLException {
-    Path backup = dir.file(FILE + ".schema-" + from + ".bak");
+  private static void migrate(PoolDirectory dir, Connection db, int from)
+      throws SQLException, IOException {
+    backUp(dir, db, dir.file(FILE + ".schema-" + from + ".bak"));
     try (Statement st = db.createStatement()) {
-      if (!Files.exists(backup)) {
-        // VACUUM INTO writes a consistent copy, WAL included, without stopping readers.
-        st.execute("VACUUM INTO '" + backup.toString().replace("'", "''") + "'");
-      }
       st.execute("BEGIN IMMEDIATE");
+      boolean committed = false;
       try {
         // Read again under this transaction: another process may have migrated meanwhile.
         for (int v = check(dir, db); v < VERSION; v++) {
-          for (String sql : MIGRATIONS.get(v)) {
+          List<String> step = MIGRATIONS.get(v);
+          if (step == null) {
+            throw new StoreFormatException(
+                "workflow store " + dir.file(FILE) + ": no migration from schema " + v);
+          }
+          for (String sql : step) {
             st.execute(sql);
           }
           putMeta(db, "schema", Integer.toString(v + 1));
         }
         st.execute("COMMIT");
-      } catch (SQLException | RuntimeException e) {
-        st.execute("ROLLBACK");
-        throw e;
+        committed = true;
+      } finally {
+        if (!committed) {
+          try {
+            st.execute("ROLLBACK");
+          } catch (SQLException e) {
+            // SQLite may have rolled back already; the original failure is what matters.
+          }
+        }
       }
+    }
+  }
+
+  /**
+   * Copies the store before a migration, durably: {@code VACUUM INTO} a temporary file made with
+   * the directory's mode (it writes a consistent copy, WAL included, but does not fsync it), fsync,
+   * then an atomic rename, so a crash never leaves a partial backup under the final name. A backup
+   * left by an earlier attempt at the same migration is kept: it holds the schema being migrated
+   * from.
+   */
+  private static void backUp(PoolDirectory dir, Connection db, Path backup)
+      throws SQLException, IOException {
+    if (Files.exists(backup)) {
+      return;
+    }
+    Path partial = dir.file(backup.getFileName() + ".partial");
+    Files.deleteIfExists(partial);
+    dir.createFile(partial);
+    try (Statement st = db.createStatement()) {
+      st.execute("VACUUM INTO '" + partial.toString().replace("'", "''") + "'");
+    }
+    try (FileChannel ch = FileChannel.open(partial, StandardOpenOption.WRITE)) {
+      ch.force(true);
+    }
+    Files.move(partial, backup, StandardCopyOption.ATOMIC_MOVE);
+    try (FileChannel d = FileChannel.open(dir.path(), StandardOpenOption.READ)) {
+      d.force(true);
     }
   }
 
