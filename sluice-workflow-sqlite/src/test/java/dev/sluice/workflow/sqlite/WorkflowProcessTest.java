@@ -61,8 +61,8 @@ class WorkflowProcessTest {
     go(first);
     go(second);
 
-    assertThat(line(first)).isEqualTo("done");
-    assertThat(line(second)).isEqualTo("done");
+    assertThat(lineAfterProgress(first)).isEqualTo("done");
+    assertThat(lineAfterProgress(second)).isEqualTo("done");
     assertThat(first.waitFor(1, TimeUnit.MINUTES) && second.waitFor(1, TimeUnit.MINUTES)).isTrue();
     assertThat(first.exitValue()).isZero();
     assertThat(second.exitValue()).isZero();
@@ -104,7 +104,7 @@ class WorkflowProcessTest {
     Process heir = start(store, log, 1, "-");
     assertThat(line(heir)).isEqualTo("ready");
     go(heir);
-    assertThat(line(heir)).isEqualTo("done");
+    assertThat(lineAfterProgress(heir)).isEqualTo("done");
     assertThat(heir.waitFor(1, TimeUnit.MINUTES)).isTrue();
 
     Effects effects = Effects.read(log);
@@ -113,6 +113,35 @@ class WorkflowProcessTest {
     assertThat(effects.of("e-0", "a")).containsExactly("e-0/a " + killedPid);
     assertThat(effects.of("e-0", "b")).containsExactly("e-0/b " + killedPid, "e-0/b " + heirPid);
     assertThat(effects.of("e-0", "c")).containsExactly("e-0/c " + heirPid);
+  }
+
+  @Test
+  void aLiveWorkersClaimIsNotTakenOverAndItsDeathHandsItToTheWorkerAlreadyRunning()
+      throws Exception {
+    Path store = root.resolve("store");
+    Path log = root.resolve("effects.log");
+    Process holder = start(store, log, 1, "e-0");
+    assertThat(line(holder)).isEqualTo("ready");
+    go(holder);
+    assertThat(line(holder)).isEqualTo("blocked");
+
+    Process other = start(store, log, 2, "-");
+    assertThat(line(other)).isEqualTo("ready");
+    go(other);
+    // e-1 is finished: the other worker's threads have claimed since, each looking at e-0's live
+    // claim on the way.
+    assertThat(line(other)).isEqualTo("finished e-1");
+    assertThat(Effects.read(log).of("e-0", "b")).containsExactly("e-0/b " + holder.pid());
+
+    holder.destroyForcibly();
+    assertThat(lineAfterProgress(other)).isEqualTo("done");
+    Effects effects = Effects.read(log);
+    assertThat(effects.of("e-0", "a")).containsExactly("e-0/a " + holder.pid());
+    assertThat(effects.of("e-0", "b"))
+        .containsExactly("e-0/b " + holder.pid(), "e-0/b " + other.pid());
+    assertThat(effects.of("e-0", "c")).containsExactly("e-0/c " + other.pid());
+    // e-1 ran once, on whichever worker had a free thread (the holder has three besides e-0's).
+    assertThat(effects.of("e-1", "b")).hasSize(1);
   }
 
   @Test
@@ -129,7 +158,7 @@ class WorkflowProcessTest {
     Process heir = start(store, log, 1, "-", "2000");
     assertThat(line(heir)).isEqualTo("ready");
     go(heir);
-    assertThat(line(heir)).isEqualTo("done");
+    assertThat(lineAfterProgress(heir)).isEqualTo("done");
 
     Effects effects = Effects.read(log);
     assertThat(effects.of("e-0", "a")).containsExactly("e-0/a " + killed.pid());
@@ -193,6 +222,15 @@ class WorkflowProcessTest {
   private static void go(Process p) throws IOException {
     p.getOutputStream().write("go\n".getBytes(StandardCharsets.UTF_8));
     p.getOutputStream().flush();
+  }
+
+  /** The worker's next line other than a {@code finished} progress line. */
+  private String lineAfterProgress(Process p) throws IOException {
+    String l = line(p);
+    while (l != null && l.startsWith("finished ")) {
+      l = line(p);
+    }
+    return l;
   }
 
   /** The worker's next line of output; blocks until it prints one (the event itself). */

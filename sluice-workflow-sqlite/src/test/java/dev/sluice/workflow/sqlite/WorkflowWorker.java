@@ -25,13 +25,13 @@ import java.util.concurrent.CountDownLatch;
  * A worker JVM of the workflow process tests. Arguments: {@code STORE LOG COUNT BLOCK}: it submits
  * executions {@code e-0 … e-(COUNT-1)} of a three-step workflow (idempotently, so several workers
  * may submit the same ones), prints {@code ready}, starts its runtime when it reads {@code go} on
- * stdin, runs them with the other workers of the store, and prints {@code done} once all have
- * finished. Every step body appends one line to {@code LOG} as its side effect, {@code effect
- * EXECUTION KEY IDEMPOTENCY-KEY PID}, and one when it ends, {@code body EXECUTION KEY PID
- * START-MICROS END-MICROS}. If {@code BLOCK} names an execution, step {@code b} of that execution
- * prints {@code blocked} after its side effect and never returns, so the test can SIGKILL the
- * worker there. An optional fifth argument {@code PAUSE-MILLIS} puts a durable sleep between steps
- * {@code a} and {@code b}.
+ * stdin, runs them with the other workers of the store, prints {@code finished e-N} as each
+ * finishes (newest first) and {@code done} once all have. Every step body appends one line to
+ * {@code LOG} as its side effect, {@code effect EXECUTION KEY IDEMPOTENCY-KEY PID}, and one when it
+ * ends, {@code body EXECUTION KEY PID START-MICROS END-MICROS}. If {@code BLOCK} names an
+ * execution, step {@code b} of that execution prints {@code blocked} after its side effect and
+ * never returns, so the test can SIGKILL the worker there. An optional fifth argument {@code
+ * PAUSE-MILLIS} puts a durable sleep between steps {@code a} and {@code b}.
  */
 public final class WorkflowWorker {
   private WorkflowWorker() {}
@@ -72,11 +72,15 @@ public final class WorkflowWorker {
         return;
       }
       runtime.start();
-      for (int i = 0; i < count; i++) {
+      // Newest first, each announced: a test can see an execution finish while an older one is
+      // still blocked elsewhere.
+      for (int i = count - 1; i >= 0; i--) {
         String result = all.get(i).result(Duration.ofMinutes(5));
         if (!result.equals(i + ":abc")) {
           throw new IllegalStateException("e-" + i + " returned " + result);
         }
+        System.out.println("finished e-" + i);
+        System.out.flush();
       }
       System.out.println("done");
       System.out.flush();
