@@ -29,6 +29,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class Owner implements AutoCloseable {
   private static final Set<String> LOCAL = ConcurrentHashMap.newKeySet();
   private static final SecureRandom RANDOM = new SecureRandom();
+  private static final java.util.regex.Pattern ID = java.util.regex.Pattern.compile("[0-9a-f]{12}");
 
   private final String id;
   private final Path lockFile;
@@ -106,8 +107,9 @@ public final class Owner implements AutoCloseable {
   }
 
   /**
-   * Proves an owner dead: its lock can be taken, or its lock file is gone. Call under the gate, so
-   * no owner is being created or retired meanwhile. Never blocks.
+   * Proves an owner dead: its lock can be taken, or its lock file is gone, or the id is not one an
+   * owner could have (it is then never used as a file name). Call under the gate, so no owner is
+   * being created or retired meanwhile. Never blocks.
    *
    * @param dir the pool
    * @param ownerId the owner
@@ -116,6 +118,11 @@ public final class Owner implements AutoCloseable {
   public static boolean provenDead(PoolDirectory dir, String ownerId) {
     if (isLocal(ownerId)) {
       return false;
+    }
+    if (!ID.matcher(ownerId).matches()) {
+      // Not an id this class ever made (a damaged store): no owner can hold it, and it must never
+      // become a path outside owners/.
+      return true;
     }
     Path lockFile = dir.ownersDir().resolve(ownerId + ".lock");
     try (FileChannel ch = FileChannel.open(lockFile, StandardOpenOption.WRITE)) {
