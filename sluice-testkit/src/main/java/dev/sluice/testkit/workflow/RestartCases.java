@@ -120,28 +120,12 @@ public abstract class RestartCases extends WorkflowCase {
 
   @Test
   void closingLetsARunningStepFinishAndTheNextRuntimeGoesOn() throws Exception {
-    CountDownLatch entered = new CountDownLatch(1);
-    CountDownLatch release = new CountDownLatch(1);
-    AtomicInteger slowRuns = new AtomicInteger();
-    AtomicInteger nextRuns = new AtomicInteger();
-    Workflow<String, String> wf =
-        Workflow.define(
-            "interrupted",
-            String.class,
-            String.class,
-            (ctx, in) -> {
-              String s =
-                  ctx.step(
-                      "slow",
-                      String.class,
-                      () -> {
-                        slowRuns.incrementAndGet();
-                        entered.countDown();
-                        await(release);
-                        return "slow";
-                      });
-              return s + ctx.step("next", String.class, () -> "+next" + nextRuns.incrementAndGet());
-            });
+    SlowStepWorkflow slow = new SlowStepWorkflow("interrupted", "+next");
+    CountDownLatch entered = slow.entered;
+    CountDownLatch release = slow.release;
+    AtomicInteger slowRuns = slow.slowRuns;
+    AtomicInteger nextRuns = slow.nextRuns;
+    Workflow<String, String> wf = slow.workflow;
     WorkflowRuntime first = runtime(wf);
     first.submit(wf, "rs-4", "x");
     await(entered);

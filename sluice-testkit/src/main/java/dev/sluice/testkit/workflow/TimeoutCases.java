@@ -104,28 +104,12 @@ public abstract class TimeoutCases extends WorkflowCase {
 
   @Test
   void aStepThatFinishesAfterTheDeadlineIsNotRecorded() throws Exception {
-    CountDownLatch entered = new CountDownLatch(1);
-    CountDownLatch release = new CountDownLatch(1);
-    AtomicInteger slowRuns = new AtomicInteger();
-    AtomicInteger nextRuns = new AtomicInteger();
-    Workflow<String, String> wf =
-        Workflow.define(
-            "overrun",
-            String.class,
-            String.class,
-            (ctx, in) -> {
-              String s =
-                  ctx.step(
-                      "slow",
-                      String.class,
-                      () -> {
-                        slowRuns.incrementAndGet();
-                        entered.countDown();
-                        await(release);
-                        return "slow";
-                      });
-              return s + ctx.step("next", String.class, () -> "next" + nextRuns.incrementAndGet());
-            });
+    SlowStepWorkflow slow = new SlowStepWorkflow("overrun", "next");
+    CountDownLatch entered = slow.entered;
+    CountDownLatch release = slow.release;
+    AtomicInteger slowRuns = slow.slowRuns;
+    AtomicInteger nextRuns = slow.nextRuns;
+    Workflow<String, String> wf = slow.workflow;
     Duration limit = Duration.ofMinutes(1);
     // Another runtime fires the deadline while this one's only worker is inside the body.
     runtime();
