@@ -4,6 +4,8 @@
  */
 package dev.sluice;
 
+import java.util.concurrent.atomic.AtomicBoolean;
+
 /**
  * The clocks and the timer Sluice uses: wall time for deadlines a store shares, monotonic time for
  * local durations, and one-shot timers for the next useful deadline.
@@ -29,6 +31,37 @@ public interface TimeSource {
    * @return a handle that cancels the task if it has not run yet
    */
   Timer schedule(Runnable task, long delayNanos);
+
+  /**
+   * Runs a task once when wall time reaches a moment. A delay computed from one reading and handed
+   * to {@link #schedule} later is late by however far the clock moved in between, which for a clock
+   * that jumps (a manual one in tests, a stepped system clock) can be the whole jump; this reads
+   * the clock again after scheduling and schedules anew until it held still, and the task runs at
+   * most once however many times it was scheduled.
+   *
+   * @param task a short, non-blocking task
+   * @param wallMillis the wall time to run it at; a moment already past runs it as soon as possible
+   * @return a handle that cancels the task if it has not run yet
+   */
+  default Timer scheduleAt(Runnable task, long wallMillis) {
+    AtomicBoolean ran = new AtomicBoolean();
+    Runnable once =
+        () -> {
+          if (ran.compareAndSet(false, true)) {
+            task.run();
+          }
+        };
+    long before = wallMillis();
+    while (true) {
+      Timer timer = schedule(once, Math.max(0, wallMillis - before) * 1_000_000L);
+      long after = wallMillis();
+      if (after == before || before >= wallMillis) {
+        return timer;
+      }
+      timer.cancel();
+      before = after;
+    }
+  }
 
   /** Returns the system clocks with a shared daemon timer thread. */
   static TimeSource system() {

@@ -358,8 +358,7 @@ final class SharedPool {
     }
     timerDeadline = deadline;
     if (deadline != PoolState.NEVER && failure == null) {
-      long delayMillis = deadline - storeClock.wallMillis();
-      timer = storeClock.schedule(this::onTimer, Math.max(0, delayMillis) * 1_000_000L);
+      timer = storeClock.scheduleAt(this::onTimer, deadline);
     }
   }
 

@@ -400,28 +400,18 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
         armed.cancel();
       }
       armedAt = dueAt;
-      long delayNanos = Math.max(0, dueAt - clock.wallMillis()) * 1_000_000L;
-      armed =
-          clock.schedule(
-              () -> {
-                synchronized (timerLock) {
-                  if (armedAt == dueAt) {
-                    armed = null;
-                    armedAt = Long.MAX_VALUE;
-                  }
-                }
-                work.bump();
-              },
-              delayNanos);
-      // The clock may have passed the due time between reading it and scheduling (a manual clock
-      // can jump a whole advance there): then the timer could be late, so wake the workers now.
-      if (clock.wallMillis() >= dueAt) {
-        armed.cancel();
+      armed = clock.scheduleAt(() -> timerFired(dueAt), dueAt);
+    }
+  }
+
+  private void timerFired(long dueAt) {
+    synchronized (timerLock) {
+      if (armedAt == dueAt) {
         armed = null;
         armedAt = Long.MAX_VALUE;
-        work.bump();
       }
     }
+    work.bump();
   }
 
   private void run(Units.Claimed c) {
