@@ -14,13 +14,16 @@ import dev.sluice.gate.PoolStatus;
 import dev.sluice.gate.Ticket;
 import dev.sluice.gate.TicketState;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -153,8 +156,54 @@ class RunCrashProcessTest {
       // The held-back command saw its launcher's end instead of the go-ahead: it never ran.
       assertThat(marker).doesNotExist();
     } finally {
+      // The held-back shell needs no cleanup: it ends by itself when it sees its launcher gone.
       launcher.destroyForcibly();
-      new ProcessBuilder("pkill", "-KILL", "-f", "exit 125; exec").start().waitFor();
+    }
+  }
+
+  @Test
+  void aRunKilledAfterBindBeforeGoFreesItsSlotAndNeverRunsItsCommand() throws Exception {
+    Path marker = work.resolve("ran");
+    Path hold = work.resolve("hold");
+    assertThat(new ProcessBuilder("mkfifo", hold.toString()).start().waitFor()).isZero();
+    List<String> cmd =
+        new ArrayList<>(
+            sluice.command("run", "--pool", "p", "--", "sh", "-c", "echo ran > '" + marker + "'"));
+    cmd.add(1, "-Dsluice.test.stopAt=bound-before-go");
+    // The held-back shell waits on this FIFO before it opens its own, so it opens that only after
+    // its launcher is dead: the widest form of the window, where no process holds the other end.
+    cmd.add(1, "-Dsluice.test.holdShell=" + hold);
+    Process launcher = new ProcessBuilder(cmd).start();
+    try {
+      assertThat(firstLine(launcher)).isEqualTo("STOPPING bound-before-go");
+      Ticket held = pool().holders().get(0);
+      assertThat(held.phase()).isEqualTo(PermitPhase.RUNNING_TRACKED);
+      groups.add(held.process().pgid());
+      launcher.destroyForcibly();
+      assertThat(launcher.waitFor(SluiceProcesses.TIMEOUT_SECONDS, TimeUnit.SECONDS)).isTrue();
+
+      CompletableFuture.runAsync(
+              () -> {
+                try {
+                  Files.writeString(hold, "now\n");
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                }
+              })
+          .get(SluiceProcesses.TIMEOUT_SECONDS, TimeUnit.SECONDS);
+
+      // The group ends by itself, so the permit is freed and a later run goes through.
+      Result next =
+          sluice.run("run", "--pool", "p", "--queue-timeout", "90s", "--", "echo", "next ran");
+      assertThat(next.exit()).as(next.toString()).isZero();
+      assertThat(next.out()).contains("next ran");
+      Ticket ended = gate.ticket(held.requestId()).orElseThrow();
+      assertThat(ended.state()).isEqualTo(TicketState.RELEASED);
+      assertThat(ended.endReason()).isEqualTo("process_exited");
+      // The group is gone and never had the go-ahead: the command never ran.
+      assertThat(marker).doesNotExist();
+    } finally {
+      launcher.destroyForcibly();
     }
   }
 

@@ -32,6 +32,12 @@ import sun.misc.Signal;
  * <p>Not thread-safe: used once, on the invoking thread, which blocks until the command exits.
  */
 final class Launch {
+  /**
+   * Test-only stage ({@link CrashStages}): the permit is bound to the held-back command, which has
+   * not been told to go.
+   */
+  static final String BOUND_BEFORE_GO = "bound-before-go";
+
   private static final String SETSID = GroupSignals.firstExisting("/usr/bin/setsid", "/bin/setsid");
 
   private final GateService gate;
@@ -101,6 +107,7 @@ final class Launch {
           release("stopped: the permit could not be bound to the process");
           return ExitCode.RUN_FAILED.code();
         }
+        CrashStages.reach(BOUND_BEFORE_GO);
         try {
           go.fire();
         } catch (IOException e) {

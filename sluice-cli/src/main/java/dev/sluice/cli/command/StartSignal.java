@@ -20,20 +20,35 @@ import java.util.concurrent.CompletionException;
  * Holds a spawned command back until its permit is bound to it, so that a {@code sluice run} killed
  * between the spawn and the bind never leaves a command running outside the gate.
  *
- * <p>The command starts as {@code sh -c 'read go < FIFO && [ "$go" = go ] || exit 125; exec CMD'}.
- * This process holds the FIFO open for reading and writing, so the shell's open returns at once and
- * its read waits for one of three events: {@code go} from {@link #fire} after the bind, {@code
- * stop} from {@link #abort}, or end-of-file when this process dies, even by SIGKILL. Only {@code
- * go} runs the command; otherwise the shell exits 125. One gap remains: if this process dies before
- * the shell has even opened the FIFO, the open finds no writer and blocks for good; the command
- * still never runs, and the shell waits harmlessly in its own session.
+ * <p>The command starts as {@code sh -c 'exec 3<>FIFO 4<FIFO 3>&-; read go <&4 && [ "$go" = go ] ||
+ * exit 125; exec CMD'}. The shell's first open, read and write, never blocks on Linux; its second,
+ * read only, finds that first one as a writer and does not block either; then it drops the first.
+ * From there the only writer is this process, which holds the FIFO open for reading and writing
+ * from before the spawn (the JDK closes every other descriptor in the processes it spawns, so no
+ * child holds it). The shell's read therefore ends in one of three ways: {@code go} from {@link
+ * #fire} after the bind, {@code stop} from {@link #abort}, or end-of-file once this process is
+ * gone, even by SIGKILL, and whether it died before or after the shell's opens (a lone {@code go}
+ * written just before a death is lost with the FIFO's last open end). Only {@code go} runs the
+ * command; otherwise the shell exits 125. So a held-back group outlives its launcher only for the
+ * moment the shell takes to see the end, and a permit bound to it is freed with it: the gate needs
+ * no record of whether the command was let go.
  *
  * <p>Not thread-safe: used once by {@link Launch}. {@link #create} blocks while {@code mkfifo}
  * runs.
  */
 final class StartSignal implements AutoCloseable {
+  // "command exec": a failed redirection of a plain exec would end the shell with status 2, which
+  // the caller could not tell from the command's own.
   private static final String WAIT_THEN_EXEC =
-      "read go < \"$0\" && [ \"$go\" = go ] || exit 125; exec \"$@\"";
+      "command exec 3<>\"$0\" 4<\"$0\" 3>&- || exit 125;"
+          + " read go <&4 && [ \"$go\" = go ] || exit 125; exec \"$@\" 4<&-";
+
+  /**
+   * Test-only: with the system property {@code sluice.test.holdShell} naming a FIFO, the shell
+   * first reads one line from it, so a test decides when the shell opens its own FIFO (for example
+   * only after this process is dead). Without the property nothing changes.
+   */
+  private static final String HOLD = System.getProperty("sluice.test.holdShell", "");
 
   private final Path dir;
   private final Path fifo;
@@ -103,7 +118,14 @@ final class StartSignal implements AutoCloseable {
 
   /** What goes between {@code setsid} and the command. */
   List<String> waitingPrefix() {
-    return List.of("/bin/sh", "-c", WAIT_THEN_EXEC, fifo.toString());
+    if (HOLD.isEmpty()) {
+      return List.of("/bin/sh", "-c", WAIT_THEN_EXEC, fifo.toString());
+    }
+    if (HOLD.contains("'")) {
+      throw new IllegalArgumentException(
+          "sluice.test.holdShell must be a path without a single quote, was " + HOLD);
+    }
+    return List.of("/bin/sh", "-c", "read _ < '" + HOLD + "'; " + WAIT_THEN_EXEC, fifo.toString());
   }
 
   /** Lets the command start. */
