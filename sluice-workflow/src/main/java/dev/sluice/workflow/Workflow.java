@@ -123,7 +123,7 @@ public record Workflow<I, O>(
    * @param value the value
    * @return the value
    */
-  private static String checkName(String field, String value) {
+  static String checkName(String field, String value) {
     if (value == null) {
       throw new NullPointerException(field + " must not be null");
     }

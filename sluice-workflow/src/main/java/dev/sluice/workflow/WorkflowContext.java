@@ -31,6 +31,11 @@ import java.util.concurrent.ExecutionException;
  *       <td>returns the recorded value</td></tr>
  *   <tr><td>{@code patched}</td><td>records a marker, returns true</td>
  *       <td>true where the marker was recorded, false for history from before the change</td></tr>
+ *   <tr><td>{@code store(...).get}, {@code update}</td><td>reads or changes the document and
+ *       records the snapshot in one transaction</td><td>returns the recorded snapshot</td></tr>
+ *   <tr><td>{@code store(...).awaitCondition}</td><td>records the snapshot if the condition
+ *       holds, else suspends until a change of a watched path</td>
+ *       <td>returns the recorded snapshot, else tests again</td></tr>
  * </table>
  *
  * <p>Suspension throws {@link WorkflowSuspension}, which the function must let through. The
@@ -45,6 +50,17 @@ import java.util.concurrent.ExecutionException;
 public interface WorkflowContext {
   /** Returns the execution's id. */
   String executionId();
+
+  /**
+   * Returns a handle on one document of a durable store. Getting the handle records nothing; each
+   * of its operations is a step with its own key.
+   *
+   * @param store the durable store
+   * @param id the document's id, 1 to 200 characters
+   * @param <T> the state's type
+   * @return the handle, confined like this context
+   */
+  <T> StoreHandle<T> store(DurableStore<T> store, String id);
 
   /**
    * Runs a step once and records its outcome; see {@link #step(String, StepOptions, TypeRef,

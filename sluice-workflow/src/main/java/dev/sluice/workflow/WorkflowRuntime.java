@@ -120,6 +120,17 @@ public interface WorkflowRuntime extends AutoCloseable {
   <O> Optional<Execution<O>> execution(String id, TypeRef<O> outputType);
 
   /**
+   * Returns a handle on one document of a durable store, for code outside workflows; its changes
+   * wake the workflows waiting on them. Works whether or not the runtime was started.
+   *
+   * @param store the durable store
+   * @param id the document's id, 1 to 200 characters
+   * @param <T> the state's type
+   * @return the handle
+   */
+  <T> StoreClient<T> store(DurableStore<T> store, String id);
+
+  /**
    * Cancels an execution unless it has finished; see {@link Execution#cancel()}.
    *
    * @param id the execution's id

@@ -119,4 +119,20 @@ public abstract class WorkflowConformanceSuite {
       super(stores());
     }
   }
+
+  /** Durable stores: reads and changes, once each. */
+  @Nested
+  class DurableStores extends DurableStoreCases {
+    DurableStores() {
+      super(stores());
+    }
+  }
+
+  /** Waits on durable stores. */
+  @Nested
+  class StoreWaits extends StoreWaitCases {
+    StoreWaits() {
+      super(stores());
+    }
+  }
 }

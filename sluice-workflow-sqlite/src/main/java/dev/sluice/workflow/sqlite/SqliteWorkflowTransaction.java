@@ -4,9 +4,12 @@
  */
 package dev.sluice.workflow.sqlite;
 
+import dev.sluice.workflow.spi.DocumentRecord;
 import dev.sluice.workflow.spi.ExecutionRecord;
+import dev.sluice.workflow.spi.ReceiptRecord;
 import dev.sluice.workflow.spi.StepRecord;
 import dev.sluice.workflow.spi.TimerRecord;
+import dev.sluice.workflow.spi.WaiterRecord;
 import dev.sluice.workflow.spi.WorkflowTransaction;
 import java.sql.SQLException;
 import java.util.List;
@@ -154,6 +157,46 @@ final class SqliteWorkflowTransaction implements WorkflowTransaction {
   @Override
   public void deleteExecution(String id) {
     write(() -> rows.deleteExecution(id));
+  }
+
+  @Override
+  public Optional<DocumentRecord> document(String store, String id) {
+    return read(() -> rows.documents().document(store, id));
+  }
+
+  @Override
+  public void putDocument(DocumentRecord document) {
+    write(() -> rows.documents().putDocument(document));
+  }
+
+  @Override
+  public List<WaiterRecord> waiters(String store, String id) {
+    return read(() -> rows.documents().waiters(store, id));
+  }
+
+  @Override
+  public Optional<WaiterRecord> waiter(String executionId) {
+    return read(() -> rows.documents().waiter(executionId));
+  }
+
+  @Override
+  public void putWaiter(WaiterRecord waiter) {
+    write(() -> rows.documents().putWaiter(waiter));
+  }
+
+  @Override
+  public void deleteWaiter(String executionId) {
+    write(() -> rows.documents().deleteWaiter(executionId));
+  }
+
+  @Override
+  public Optional<ReceiptRecord> receipt(String store, String id, String key) {
+    return read(() -> rows.documents().receipt(store, id, key));
+  }
+
+  @Override
+  public void putReceipt(ReceiptRecord receipt) {
+    write(() -> rows.documents().putReceipt(receipt));
   }
 
   @Override

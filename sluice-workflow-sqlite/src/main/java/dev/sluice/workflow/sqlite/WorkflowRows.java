@@ -55,6 +55,7 @@ final class WorkflowRows implements AutoCloseable {
   private final PreparedStatement finishedBefore;
   private final PreparedStatement deleteSteps;
   private final PreparedStatement deleteExecution;
+  private final DocumentRows documents;
 
   WorkflowRows(Connection db, String store) throws SQLException {
     this.db = db;
@@ -100,6 +101,12 @@ final class WorkflowRows implements AutoCloseable {
                 + " AND updated_at < ? ORDER BY updated_at, id LIMIT ?");
     deleteSteps = db.prepareStatement("DELETE FROM wf_step WHERE execution_id = ?");
     deleteExecution = db.prepareStatement("DELETE FROM wf_execution WHERE id = ?");
+    documents = new DocumentRows(db, store);
+  }
+
+  /** The rows of durable stores, on the same connection. */
+  DocumentRows documents() {
+    return documents;
   }
 
   Optional<ExecutionRecord> execution(String id) throws SQLException {
@@ -187,6 +194,10 @@ final class WorkflowRows implements AutoCloseable {
       failure = FailureText.write(r.lastFailure());
       attempts = r.failedAttempts();
       at = r.retryAt();
+    } else if (o instanceof StepOutcome.Snapshot snap) {
+      outcome = "snapshot";
+      payload = snap.state();
+      at = snap.version();
     } else {
       outcome = "sleep";
       at = ((StepOutcome.Sleep) o).wakeAt();
@@ -249,6 +260,7 @@ final class WorkflowRows implements AutoCloseable {
 
   void deleteExecution(String id) throws SQLException {
     deleteTimer(id);
+    documents.deleteWaiter(id);
     deleteSteps.setString(1, id);
     deleteSteps.executeUpdate();
     deleteExecution.setString(1, id);
@@ -300,9 +312,12 @@ final class WorkflowRows implements AutoCloseable {
                 new StepOutcome.Retrying(
                     rs.getInt(8), rs.getLong(9), FailureText.read(rs.getString(7)));
             case "sleep" -> new StepOutcome.Sleep(rs.getLong(9));
+            case "snapshot" -> new StepOutcome.Snapshot(rs.getLong(9), rs.getString(6));
             default ->
                 throw new IllegalArgumentException(
-                    "unknown outcome '" + outcome + "' (allowed: value, failed, retrying, sleep)");
+                    "unknown outcome '"
+                        + outcome
+                        + "' (allowed: value, failed, retrying, sleep, snapshot)");
           };
       return new StepRecord(
           rs.getString(1),

@@ -32,8 +32,9 @@ final class WorkflowSchema {
   static final String FORMAT = "sluice-workflow-store";
 
   /** The schema this library writes. */
-  static final int VERSION = 1;
+  static final int VERSION = 2;
 
+  /** The tables of schema 1; a new store gets them and then every migration, as an old one does. */
   private static final List<String> TABLES =
       List.of(
           "CREATE TABLE sluice_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -58,10 +59,27 @@ final class WorkflowSchema {
           "CREATE INDEX wf_timer_by_due ON wf_timer (due_at, execution_id)");
 
   /**
-   * Statements that take a store of schema N to N + 1, by N. None yet: version 1 is the first. A
-   * new schema adds its step here and raises {@link #VERSION}; a store is never migrated backwards.
+   * Statements that take a store of schema N to N + 1, by N. A new schema adds its step here and
+   * raises {@link #VERSION}; a store is never migrated backwards.
+   *
+   * <p>2: durable stores: documents, the waiters of executions waiting on them, and the receipts of
+   * idempotent updates.
    */
-  private static final Map<Integer, List<String>> MIGRATIONS = Map.of();
+  private static final Map<Integer, List<String>> MIGRATIONS =
+      Map.of(
+          1,
+          List.of(
+              "CREATE TABLE wf_document (store TEXT NOT NULL, id TEXT NOT NULL,"
+                  + " version INTEGER NOT NULL, state TEXT NOT NULL, updated_at INTEGER NOT NULL,"
+                  + " PRIMARY KEY (store, id)) WITHOUT ROWID",
+              "CREATE TABLE wf_waiter (execution_id TEXT PRIMARY KEY, step_key TEXT NOT NULL,"
+                  + " store TEXT NOT NULL, document_id TEXT NOT NULL, paths TEXT NOT NULL,"
+                  + " since_version INTEGER NOT NULL)",
+              "CREATE INDEX wf_waiter_by_document ON wf_waiter (store, document_id, execution_id)",
+              "CREATE TABLE wf_receipt (store TEXT NOT NULL, document_id TEXT NOT NULL,"
+                  + " key TEXT NOT NULL, version INTEGER NOT NULL, state TEXT NOT NULL,"
+                  + " recorded_at INTEGER NOT NULL, PRIMARY KEY (store, document_id, key))"
+                  + " WITHOUT ROWID"));
 
   private WorkflowSchema() {}
 
@@ -76,11 +94,7 @@ final class WorkflowSchema {
       boolean committed = false;
       try {
         if (!SqliteFiles.hasSchema(db)) {
-          for (String sql : TABLES) {
-            st.execute(sql);
-          }
-          putMeta(db, "format", FORMAT);
-          putMeta(db, "schema", Integer.toString(VERSION));
+          create(db, VERSION);
         }
         int stored = check(dir, db);
         st.execute("COMMIT");
@@ -98,6 +112,26 @@ final class WorkflowSchema {
         }
       }
     }
+  }
+
+  /**
+   * Writes the tables and meta rows of schema {@code version} into an empty database, inside the
+   * caller's transaction: schema 1, then each migration up to {@code version}, so a new store is
+   * exactly what an old one becomes. Tests make old stores with it.
+   */
+  static void create(Connection db, int version) throws SQLException {
+    try (Statement st = db.createStatement()) {
+      for (String sql : TABLES) {
+        st.execute(sql);
+      }
+      for (int v = 1; v < version; v++) {
+        for (String sql : MIGRATIONS.get(v)) {
+          st.execute(sql);
+        }
+      }
+    }
+    putMeta(db, "format", FORMAT);
+    putMeta(db, "schema", Integer.toString(version));
   }
 
   private static int check(PoolDirectory dir, Connection db) throws SQLException {

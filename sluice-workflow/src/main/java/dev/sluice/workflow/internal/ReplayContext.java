@@ -5,10 +5,12 @@
 package dev.sluice.workflow.internal;
 
 import dev.sluice.TimeSource;
+import dev.sluice.workflow.DurableStore;
 import dev.sluice.workflow.NonDeterminismException;
 import dev.sluice.workflow.StepContext;
 import dev.sluice.workflow.StepFunction;
 import dev.sluice.workflow.StepOptions;
+import dev.sluice.workflow.StoreHandle;
 import dev.sluice.workflow.TypeRef;
 import dev.sluice.workflow.WorkflowCodec;
 import dev.sluice.workflow.WorkflowContext;
@@ -19,6 +21,7 @@ import dev.sluice.workflow.spi.StepKind;
 import dev.sluice.workflow.spi.StepOutcome;
 import dev.sluice.workflow.spi.StepRecord;
 import dev.sluice.workflow.spi.WorkflowSession;
+import dev.sluice.workflow.spi.WorkflowTransaction;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
@@ -186,6 +189,75 @@ final class ReplayContext implements WorkflowContext {
 
   private StepRecord record(String key, StepKind kind, StepOutcome outcome, long now) {
     return new StepRecord(executionId, position, key, kind, outcome, now);
+  }
+
+  @Override
+  public <T> StoreHandle<T> store(DurableStore<T> store, String id) {
+    checkUsable();
+    return new ReplayStoreHandle<>(this, new DocumentCodec<>(store, id, codec));
+  }
+
+  /**
+   * Begins a durable store step: checks the key and claims it for this run, then returns the
+   * recorded outcome to replay, or null if the step must run.
+   *
+   * @throws NonDeterminismException if another step is recorded at this position
+   */
+  StepOutcome beginStoreStep(String key, StepKind kind) {
+    Names.stepKey(key);
+    enter(key);
+    Replay.Decision d =
+        Replay.decide(executionId, recorded, position, key, kind, clock.wallMillis());
+    if (d instanceof Replay.Mismatch m) {
+      throw nonDeterminism(m.message());
+    }
+    if (d instanceof Replay.Recorded r) {
+      position++;
+      return r.step().outcome();
+    }
+    return null;
+  }
+
+  /** Where the store step about to run is recorded. */
+  StoreUnits.Step stepAt(String key, StepKind kind) {
+    return new StoreUnits.Step(executionId, position, key, kind);
+  }
+
+  /** A store step's unit of work, given this run's claim. */
+  @FunctionalInterface
+  interface StoreStep {
+    StoreUnits.Result apply(WorkflowTransaction tx, Claim claim);
+  }
+
+  /**
+   * Runs a store step begun with {@link #beginStoreStep} in one unit of work.
+   *
+   * @return the recorded snapshot
+   * @throws StepFailedException if the updater or condition threw (recorded)
+   * @throws WorkflowSuspension if the condition is false, the claim was lost or the store failed
+   */
+  StepOutcome.Snapshot runStoreStep(String key, StoreStep step) {
+    StoreUnits.Result r;
+    try {
+      r = session.transact(tx -> step.apply(tx, claim));
+    } catch (RuntimeException e) {
+      WorkflowRuntimeImpl.LOG.log(
+          System.Logger.Level.WARNING,
+          "execution '" + executionId + "': store step '" + key + "' failed in the store",
+          e);
+      throw suspend(new Suspension.Yield(key));
+    }
+    if (r instanceof StoreUnits.Lost) {
+      throw suspend(new Suspension.Abandon(key));
+    }
+    if (r instanceof StoreUnits.Parked) {
+      throw suspend(new Suspension.Park(key));
+    }
+    position++;
+    if (r instanceof StoreUnits.Failed f) {
+      throw Failures.stepFailed(key, f.failure());
+    }
+    return ((StoreUnits.Done) r).snapshot();
   }
 
   @Override

@@ -17,6 +17,9 @@ sealed interface Suspension {
   /** Wait for a timer: record {@code step} (a new sleep or a failed attempt) if set. */
   record Wait(String stepKey, long dueAt, StepRecord step) implements Suspension {}
 
+  /** Wait for a change of a durable store's document: its waiter is written. */
+  record Park(String stepKey) implements Suspension {}
+
   /** The runtime is closing: put the execution back in the queue for another worker. */
   record Yield(String stepKey) implements Suspension {}
 

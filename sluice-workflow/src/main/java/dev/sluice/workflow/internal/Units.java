@@ -71,6 +71,9 @@ final class Units {
     for (TimerRecord t : tx.dueTimers(now, BATCH)) {
       Claims.Fired f = Claims.fire(tx.execution(t.executionId()), t, now);
       f.write().ifPresent(tx::putExecution);
+      if (f.write().isPresent() && f.write().get().status().isTerminal()) {
+        tx.deleteWaiter(t.executionId());
+      }
       if (f.nextTimer().isPresent()) {
         tx.putTimer(new TimerRecord(t.executionId(), f.nextTimer().getAsLong()));
       } else {
@@ -79,6 +82,8 @@ final class Units {
     }
     for (ExecutionRecord r : tx.runningElsewhere(tx.ownerId(), BATCH)) {
       if (tx.ownerDead(r.claimOwner())) {
+        // A waiter it wrote before dying goes too: the next run tests its condition afresh.
+        tx.deleteWaiter(r.id());
         tx.putExecution(Claims.takeOver(r, now));
       }
     }
@@ -115,6 +120,7 @@ final class Units {
 
   private static void endOverdue(WorkflowTransaction tx, ExecutionRecord e) {
     tx.deleteTimer(e.id());
+    tx.deleteWaiter(e.id());
     tx.putExecution(Claims.timedOut(e, tx.now()));
   }
 
@@ -123,7 +129,7 @@ final class Units {
    * ({@link dev.sluice.workflow.ExecutionStatus#TIMED_OUT}) and not returned, so nothing a worker
    * finishes after the deadline is recorded, even if no timer fired yet.
    */
-  private static Optional<ExecutionRecord> held(WorkflowTransaction tx, Claim claim) {
+  static Optional<ExecutionRecord> held(WorkflowTransaction tx, Claim claim) {
     Optional<ExecutionRecord> e = tx.execution(claim.executionId());
     if (e.isPresent() && Claims.overdue(e.get(), tx.now())) {
       endOverdue(tx, e.get());
@@ -159,6 +165,22 @@ final class Units {
     return true;
   }
 
+  /**
+   * Suspends a claimed execution whose store condition was false: it waits, unclaimed, if its
+   * waiter is still there; if a change woke it (deleted the waiter) after the test, it is queued
+   * again at once. False if the claim was lost.
+   */
+  static boolean park(WorkflowTransaction tx, Claim claim) {
+    Optional<ExecutionRecord> e = held(tx, claim);
+    if (e.isEmpty()) {
+      return false;
+    }
+    boolean waits = tx.waiter(claim.executionId()).isPresent();
+    tx.putExecution(
+        e.get().unclaimed(waits ? ExecutionStatus.WAITING : ExecutionStatus.QUEUED, tx.now()));
+    return true;
+  }
+
   /** Puts a claimed execution back in the queue (its worker is stopping). */
   static boolean release(WorkflowTransaction tx, Claim claim) {
     Optional<ExecutionRecord> e = held(tx, claim);
@@ -172,6 +194,7 @@ final class Units {
     e.ifPresent(
         r -> {
           tx.deleteTimer(r.id());
+          tx.deleteWaiter(r.id());
           tx.putExecution(r.finished(ExecutionStatus.COMPLETED, output, null, tx.now()));
         });
     return e.isPresent();
@@ -183,6 +206,7 @@ final class Units {
     e.ifPresent(
         r -> {
           tx.deleteTimer(r.id());
+          tx.deleteWaiter(r.id());
           tx.putExecution(r.finished(ExecutionStatus.FAILED, null, failure, tx.now()));
         });
     return e.isPresent();
@@ -194,6 +218,7 @@ final class Units {
     e.ifPresent(
         r -> {
           tx.deleteTimer(id);
+          tx.deleteWaiter(id);
           tx.putExecution(r.finished(ExecutionStatus.CANCELLED, null, null, tx.now()));
         });
     return e.isPresent();

@@ -6,10 +6,12 @@ package dev.sluice.workflow.internal;
 
 import dev.sluice.BackendFailureException;
 import dev.sluice.TimeSource;
+import dev.sluice.workflow.DurableStore;
 import dev.sluice.workflow.Execution;
 import dev.sluice.workflow.ExecutionConflictException;
 import dev.sluice.workflow.NonDeterminismException;
 import dev.sluice.workflow.RuntimeSettings;
+import dev.sluice.workflow.StoreClient;
 import dev.sluice.workflow.SubmitOptions;
 import dev.sluice.workflow.TypeRef;
 import dev.sluice.workflow.Workflow;
@@ -205,6 +207,12 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
               + outputType);
     }
     return Optional.of(new ExecutionHandle<>(this, id, e.workflow(), outputType));
+  }
+
+  @Override
+  public <T> StoreClient<T> store(DurableStore<T> store, String id) {
+    return new RuntimeStoreClient<>(
+        new DocumentCodec<>(store, id, codec), session, this::checkOpen);
   }
 
   @Override
@@ -497,6 +505,8 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
       }
       if (pending instanceof Suspension.Wait w) {
         session.transact(tx -> Units.suspend(tx, claim, w.step(), w.dueAt()));
+      } else if (pending instanceof Suspension.Park) {
+        session.transact(tx -> Units.park(tx, claim));
       } else {
         session.transact(tx -> Units.release(tx, claim));
       }

@@ -5,9 +5,12 @@
 package dev.sluice.workflow.memory;
 
 import dev.sluice.TimeSource;
+import dev.sluice.workflow.spi.DocumentRecord;
 import dev.sluice.workflow.spi.ExecutionRecord;
+import dev.sluice.workflow.spi.ReceiptRecord;
 import dev.sluice.workflow.spi.StepRecord;
 import dev.sluice.workflow.spi.TimerRecord;
+import dev.sluice.workflow.spi.WaiterRecord;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -23,6 +26,16 @@ final class MemoryData {
   final Map<String, ExecutionRecord> executions = new HashMap<>();
   final Map<String, TreeMap<Integer, StepRecord>> steps = new HashMap<>();
   final Map<String, TimerRecord> timers = new HashMap<>();
+
+  /** Documents by {@link #documentKey}. */
+  final Map<List<String>, DocumentRecord> documents = new HashMap<>();
+
+  /** Waiters by execution id. */
+  final Map<String, WaiterRecord> waiters = new HashMap<>();
+
+  /** Receipts by store, document id and key. */
+  final Map<List<String>, ReceiptRecord> receipts = new HashMap<>();
+
   private final List<MemorySession> sessions = new CopyOnWriteArrayList<>();
 
   MemorySession join(TimeSource clock) {

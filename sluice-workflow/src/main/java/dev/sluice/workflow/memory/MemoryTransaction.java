@@ -5,9 +5,12 @@
 package dev.sluice.workflow.memory;
 
 import dev.sluice.workflow.ExecutionStatus;
+import dev.sluice.workflow.spi.DocumentRecord;
 import dev.sluice.workflow.spi.ExecutionRecord;
+import dev.sluice.workflow.spi.ReceiptRecord;
 import dev.sluice.workflow.spi.StepRecord;
 import dev.sluice.workflow.spi.TimerRecord;
+import dev.sluice.workflow.spi.WaiterRecord;
 import dev.sluice.workflow.spi.WorkflowTransaction;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -171,9 +174,63 @@ final class MemoryTransaction implements WorkflowTransaction {
   }
 
   @Override
+  public Optional<DocumentRecord> document(String store, String id) {
+    check();
+    return Optional.ofNullable(data.documents.get(List.of(store, id)));
+  }
+
+  @Override
+  public void putDocument(DocumentRecord document) {
+    check();
+    put(data.documents, List.of(document.store(), document.id()), document);
+  }
+
+  @Override
+  public List<WaiterRecord> waiters(String store, String id) {
+    check();
+    return data.waiters.values().stream()
+        .filter(w -> w.store().equals(store) && w.documentId().equals(id))
+        .sorted(Comparator.comparing(WaiterRecord::executionId))
+        .toList();
+  }
+
+  @Override
+  public Optional<WaiterRecord> waiter(String executionId) {
+    check();
+    return Optional.ofNullable(data.waiters.get(executionId));
+  }
+
+  @Override
+  public void putWaiter(WaiterRecord waiter) {
+    check();
+    put(data.waiters, waiter.executionId(), waiter);
+  }
+
+  @Override
+  public void deleteWaiter(String executionId) {
+    check();
+    if (data.waiters.containsKey(executionId)) {
+      put(data.waiters, executionId, null);
+    }
+  }
+
+  @Override
+  public Optional<ReceiptRecord> receipt(String store, String id, String key) {
+    check();
+    return Optional.ofNullable(data.receipts.get(List.of(store, id, key)));
+  }
+
+  @Override
+  public void putReceipt(ReceiptRecord receipt) {
+    check();
+    put(data.receipts, List.of(receipt.store(), receipt.documentId(), receipt.key()), receipt);
+  }
+
+  @Override
   public void deleteExecution(String id) {
     check();
     deleteTimer(id);
+    deleteWaiter(id);
     TreeMap<Integer, StepRecord> m = data.steps.get(id);
     if (m != null) {
       put(data.steps, id, null);

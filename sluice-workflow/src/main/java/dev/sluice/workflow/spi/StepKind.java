@@ -18,7 +18,13 @@ public enum StepKind {
   /** {@code randomUuid()}: a recorded UUID. */
   UUID("uuid"),
   /** {@code patched(changeId)}: a change marker. */
-  PATCH("patch");
+  PATCH("patch"),
+  /** {@code StoreHandle.get}: a document as read. */
+  STORE_GET("store-get"),
+  /** {@code StoreHandle.update}: a document as changed. */
+  STORE_UPDATE("store-update"),
+  /** {@code StoreHandle.awaitCondition}: a document as it met the condition. */
+  STORE_AWAIT("store-await");
 
   private final String code;
 
@@ -45,6 +51,8 @@ public enum StepKind {
       }
     }
     throw new IllegalArgumentException(
-        "unknown step kind code '" + code + "' (allowed: step, sleep, now, uuid, patch)");
+        "unknown step kind code '"
+            + code
+            + "' (allowed: step, sleep, now, uuid, patch, store-get, store-update, store-await)");
   }
 }

@@ -7,8 +7,9 @@ package dev.sluice.workflow.spi;
 import java.util.Objects;
 
 /**
- * What a step record holds: a result, a final failure, a failure that will be retried, or a sleep's
- * wake time. Only {@link Retrying} is ever replaced (by the next attempt's outcome).
+ * What a step record holds: a result, a final failure, a failure that will be retried, a sleep's
+ * wake time, or a durable store's document. Only {@link Retrying} is ever replaced (by the next
+ * attempt's outcome).
  */
 public sealed interface StepOutcome {
   /**
@@ -61,4 +62,20 @@ public sealed interface StepOutcome {
    * @param wakeAt in store epoch milliseconds
    */
   record Sleep(long wakeAt) implements StepOutcome {}
+
+  /**
+   * A durable store's document as a store step saw or left it.
+   *
+   * @param version the document's version, 0 if it was never written
+   * @param state the state, as the codec's payload
+   */
+  record Snapshot(long version, String state) implements StepOutcome {
+    /** Checks the components. */
+    public Snapshot {
+      Objects.requireNonNull(state, "state");
+      if (version < 0) {
+        throw new IllegalArgumentException("version must not be negative, was " + version);
+      }
+    }
+  }
 }

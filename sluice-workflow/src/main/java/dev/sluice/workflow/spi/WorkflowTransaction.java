@@ -11,8 +11,8 @@ import java.util.Set;
 
 /**
  * The rows of a workflow store inside one unit of work: executions, their step records and their
- * timers. Reads see the unit's own writes. It has no workflow logic: the runtime decides, in pure
- * functions, what to write.
+ * timers, and the documents of durable stores with their waiters and receipts. Reads see the unit's
+ * own writes. It has no workflow logic: the runtime decides, in pure functions, what to write.
  *
  * <p>Valid only during {@link WorkflowSession.Unit#apply}; not thread-safe.
  */
@@ -109,7 +109,71 @@ public interface WorkflowTransaction {
   List<String> finishedBefore(long cutoff, int limit);
 
   /**
-   * Deletes an execution with its steps and timer.
+   * Reads a durable store's document.
+   *
+   * @param store the durable store's name
+   * @param id the document's id
+   * @return the document, or empty if it was never written
+   */
+  Optional<DocumentRecord> document(String store, String id);
+
+  /**
+   * Inserts a document or replaces the one with its store and id.
+   *
+   * @param document the row
+   */
+  void putDocument(DocumentRecord document);
+
+  /**
+   * Lists the executions waiting on a document, by execution id.
+   *
+   * @param store the durable store's name
+   * @param id the document's id
+   * @return the waiters
+   */
+  List<WaiterRecord> waiters(String store, String id);
+
+  /**
+   * Reads an execution's waiter.
+   *
+   * @param executionId the execution's id
+   * @return the waiter, or empty if the execution waits on no document
+   */
+  Optional<WaiterRecord> waiter(String executionId);
+
+  /**
+   * Inserts a waiter or replaces the execution's waiter (an execution has at most one).
+   *
+   * @param waiter the row
+   */
+  void putWaiter(WaiterRecord waiter);
+
+  /**
+   * Deletes an execution's waiter, if it has one.
+   *
+   * @param executionId the execution's id
+   */
+  void deleteWaiter(String executionId);
+
+  /**
+   * Reads the receipt of an update with an idempotency key.
+   *
+   * @param store the durable store's name
+   * @param id the document's id
+   * @param key the idempotency key
+   * @return the receipt, or empty if no update with this key was applied
+   */
+  Optional<ReceiptRecord> receipt(String store, String id, String key);
+
+  /**
+   * Inserts a receipt; a store, document and key have at most one.
+   *
+   * @param receipt the row
+   */
+  void putReceipt(ReceiptRecord receipt);
+
+  /**
+   * Deletes an execution with its steps, timer and waiter.
    *
    * @param id the execution's id
    */
