@@ -119,6 +119,43 @@ public abstract class RestartCases extends WorkflowCase {
   }
 
   @Test
+  void aDeadOwnersClaimIsFoundHoweverManyClaimsLiveOwnersHold() {
+    Workflow<String, String> wf =
+        Workflow.define("resumed", String.class, String.class, (ctx, in) -> "resumed " + in);
+    // More running claims of a live owner than one claim looks at, all before the dead owner's
+    // execution in id order.
+    WorkflowSession alive = store().open();
+    try {
+      alive.transact(
+          tx -> {
+            for (int i = 0; i < 100; i++) {
+              tx.putExecution(
+                  ExecutionRecord.queued("a-" + i, "elsewhere", 1, "\"x\"", tx.now())
+                      .claimedBy(alive.ownerId(), tx.now()));
+            }
+            return null;
+          });
+      WorkflowSession crashed = store().open();
+      crashed.transact(
+          tx -> {
+            tx.putExecution(
+                ExecutionRecord.queued("z-dead", "resumed", 1, "\"x\"", tx.now())
+                    .claimedBy(crashed.ownerId(), tx.now()));
+            return null;
+          });
+      crashed.close();
+
+      WorkflowRuntime rt = runtime(wf);
+      assertThat(result(rt.execution("z-dead", String.class).orElseThrow())).isEqualTo("resumed x");
+      assertThat(watch().status("a-0"))
+          .as("a live owner's claim stays")
+          .isEqualTo(ExecutionStatus.RUNNING);
+    } finally {
+      alive.close();
+    }
+  }
+
+  @Test
   void closingLetsARunningStepFinishAndTheNextRuntimeGoesOn() throws Exception {
     SlowStepWorkflow slow = new SlowStepWorkflow("interrupted", "+next");
     CountDownLatch entered = slow.entered;

@@ -115,8 +115,13 @@ final class SqliteWorkflowTransaction implements WorkflowTransaction {
   }
 
   @Override
-  public List<ExecutionRecord> runningElsewhere(String exceptOwner, int limit) {
-    return read(() -> rows.runningElsewhere(exceptOwner, limit));
+  public Set<String> claimOwners(String exceptOwner) {
+    return read(() -> rows.claimOwners(exceptOwner));
+  }
+
+  @Override
+  public List<ExecutionRecord> runningOf(String owner, int limit) {
+    return read(() -> rows.runningOf(owner, limit));
   }
 
   @Override

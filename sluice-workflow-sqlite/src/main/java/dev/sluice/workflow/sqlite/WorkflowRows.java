@@ -45,7 +45,8 @@ final class WorkflowRows implements AutoCloseable {
   private final String store;
   private final PreparedStatement execution;
   private final PreparedStatement putExecution;
-  private final PreparedStatement runningElsewhere;
+  private final PreparedStatement claimOwners;
+  private final PreparedStatement runningOf;
   private final PreparedStatement steps;
   private final PreparedStatement putStep;
   private final PreparedStatement dueTimers;
@@ -68,12 +69,16 @@ final class WorkflowRows implements AutoCloseable {
                 + EXECUTION_COLUMNS
                 + ")"
                 + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-    runningElsewhere =
+    claimOwners =
+        db.prepareStatement(
+            "SELECT DISTINCT claim_owner FROM wf_execution"
+                + " WHERE status = 'running' AND claim_owner <> ? ORDER BY claim_owner");
+    runningOf =
         db.prepareStatement(
             "SELECT "
                 + EXECUTION_COLUMNS
                 + " FROM wf_execution"
-                + " WHERE status = 'running' AND claim_owner <> ? ORDER BY id LIMIT ?");
+                + " WHERE status = 'running' AND claim_owner = ? ORDER BY id LIMIT ?");
     steps =
         db.prepareStatement(
             "SELECT execution_id, position, step_key, kind, outcome, payload, failure, attempts,"
@@ -154,10 +159,21 @@ final class WorkflowRows implements AutoCloseable {
     }
   }
 
-  List<ExecutionRecord> runningElsewhere(String exceptOwner, int limit) throws SQLException {
-    runningElsewhere.setString(1, exceptOwner);
-    runningElsewhere.setInt(2, limit);
-    return executions(runningElsewhere);
+  Set<String> claimOwners(String exceptOwner) throws SQLException {
+    claimOwners.setString(1, exceptOwner);
+    Set<String> out = new java.util.LinkedHashSet<>();
+    try (ResultSet rs = claimOwners.executeQuery()) {
+      while (rs.next()) {
+        out.add(rs.getString(1));
+      }
+    }
+    return out;
+  }
+
+  List<ExecutionRecord> runningOf(String owner, int limit) throws SQLException {
+    runningOf.setString(1, owner);
+    runningOf.setInt(2, limit);
+    return executions(runningOf);
   }
 
   List<StepRecord> steps(String executionId) throws SQLException {

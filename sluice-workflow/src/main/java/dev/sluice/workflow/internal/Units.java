@@ -80,11 +80,14 @@ final class Units {
         tx.deleteTimer(t.executionId());
       }
     }
-    for (ExecutionRecord r : tx.runningElsewhere(tx.ownerId(), BATCH)) {
-      if (tx.ownerDead(r.claimOwner())) {
-        // A waiter it wrote before dying goes too: the next run tests its condition afresh.
-        tx.deleteWaiter(r.id());
-        tx.putExecution(Claims.takeOver(r, now));
+    // By owner, not by row: however many claims live owners hold, a dead one's are found.
+    for (String owner : tx.claimOwners(tx.ownerId())) {
+      if (tx.ownerDead(owner)) {
+        for (ExecutionRecord r : tx.runningOf(owner, BATCH)) {
+          // A waiter it wrote before dying goes too: the next run tests its condition afresh.
+          tx.deleteWaiter(r.id());
+          tx.putExecution(Claims.takeOver(r, now));
+        }
       }
     }
     long purgeAt = purgeableAt(tx, retentionMillis);

@@ -106,10 +106,19 @@ final class MemoryTransaction implements WorkflowTransaction {
   }
 
   @Override
-  public List<ExecutionRecord> runningElsewhere(String exceptOwner, int limit) {
+  public Set<String> claimOwners(String exceptOwner) {
     check();
     return data.executions.values().stream()
         .filter(e -> e.status() == ExecutionStatus.RUNNING && !exceptOwner.equals(e.claimOwner()))
+        .map(ExecutionRecord::claimOwner)
+        .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
+  }
+
+  @Override
+  public List<ExecutionRecord> runningOf(String owner, int limit) {
+    check();
+    return data.executions.values().stream()
+        .filter(e -> e.status() == ExecutionStatus.RUNNING && owner.equals(e.claimOwner()))
         .sorted(Comparator.comparing(ExecutionRecord::id))
         .limit(limit)
         .toList();

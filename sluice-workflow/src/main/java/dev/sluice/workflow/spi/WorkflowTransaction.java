@@ -49,14 +49,23 @@ public interface WorkflowTransaction {
   List<ExecutionRecord> queued(Set<String> workflows, int limit);
 
   /**
-   * Lists the executions that are {@link dev.sluice.workflow.ExecutionStatus#RUNNING}, claimed by
-   * an owner other than {@code exceptOwner}.
+   * Lists the owners other than {@code exceptOwner} that hold claims: of executions that are {@link
+   * dev.sluice.workflow.ExecutionStatus#RUNNING}.
    *
-   * @param exceptOwner an owner whose claims to leave out
+   * @param exceptOwner an owner to leave out
+   * @return the owners' ids
+   */
+  Set<String> claimOwners(String exceptOwner);
+
+  /**
+   * Lists the executions that are {@link dev.sluice.workflow.ExecutionStatus#RUNNING} under a claim
+   * of {@code owner}, by id.
+   *
+   * @param owner the owner
    * @param limit at most this many
    * @return the executions
    */
-  List<ExecutionRecord> runningElsewhere(String exceptOwner, int limit);
+  List<ExecutionRecord> runningOf(String owner, int limit);
 
   /**
    * Reads an execution's step records, by position.
