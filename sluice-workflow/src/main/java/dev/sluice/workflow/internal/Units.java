@@ -4,6 +4,7 @@
  */
 package dev.sluice.workflow.internal;
 
+import dev.sluice.StoreFormatException;
 import dev.sluice.workflow.ExecutionStatus;
 import dev.sluice.workflow.internal.Claims.Claim;
 import dev.sluice.workflow.spi.ExecutionRecord;
@@ -40,6 +41,13 @@ final class Units {
       implements ClaimResult {}
 
   /**
+   * The execution picked had a step row the store cannot read: it was failed with that error
+   * instead of claimed, so one damaged row stops one execution, not every claim after it.
+   */
+  record Unreadable(ExecutionRecord execution, StoreFormatException error, boolean purgeDue)
+      implements ClaimResult {}
+
+  /**
    * Nothing to run now.
    *
    * @param nextTimer the earliest durable timer (sleeps, retries, deadlines), if any
@@ -69,7 +77,16 @@ final class Units {
       long retentionMillis) {
     long now = tx.now();
     for (TimerRecord t : tx.dueTimers(now, BATCH)) {
-      Claims.Fired f = Claims.fire(tx.execution(t.executionId()), t, now);
+      Optional<ExecutionRecord> timed;
+      try {
+        timed = tx.execution(t.executionId());
+      } catch (StoreFormatException unreadable) {
+        // Nothing can be done with a row the store cannot read; its timer must not block every
+        // claim. The row stays as it is for whoever repairs it; reading it reports the damage.
+        tx.deleteTimer(t.executionId());
+        continue;
+      }
+      Claims.Fired f = Claims.fire(timed, t, now);
       f.write().ifPresent(tx::putExecution);
       if (f.write().isPresent() && f.write().get().status().isTerminal()) {
         tx.deleteWaiter(t.executionId());
@@ -105,8 +122,18 @@ final class Units {
       Optional<ExecutionRecord> next = Claims.pick(queued, runnable);
       if (next.isPresent()) {
         ExecutionRecord claimed = next.get().claimedBy(tx.ownerId(), now);
+        List<StepRecord> steps;
+        try {
+          steps = tx.steps(claimed.id());
+        } catch (StoreFormatException unreadable) {
+          tx.deleteTimer(claimed.id());
+          tx.deleteWaiter(claimed.id());
+          tx.putExecution(
+              next.get().finished(ExecutionStatus.FAILED, null, Failures.of(unreadable), tx.now()));
+          return new Unreadable(next.get(), unreadable, purgeDue);
+        }
         tx.putExecution(claimed);
-        return new Claimed(claimed, tx.steps(claimed.id()), purgeDue);
+        return new Claimed(claimed, steps, purgeDue);
       }
     }
     return new Idle(tx.nextTimer(), purgeAt, purgeDue);

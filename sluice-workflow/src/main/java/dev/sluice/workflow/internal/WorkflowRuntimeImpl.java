@@ -353,6 +353,14 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
         }
         continue;
       }
+      if (r instanceof Units.Unreadable u) {
+        registry.finished(u.execution().workflow());
+        LOG.log(
+            System.Logger.Level.ERROR,
+            "execution '" + u.execution().id() + "' failed: its store rows are unreadable",
+            u.error());
+        continue;
+      }
       if (purged) {
         // More may be purgeable: claim again, which looks.
         continue;

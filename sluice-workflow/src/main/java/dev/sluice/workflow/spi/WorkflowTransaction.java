@@ -14,6 +14,11 @@ import java.util.Set;
  * timers, and the documents of durable stores with their waiters and receipts. Reads see the unit's
  * own writes. It has no workflow logic: the runtime decides, in pure functions, what to write.
  *
+ * <p>A read that meets a row it cannot map (damaged outside Sluice) throws {@link
+ * dev.sluice.StoreFormatException} naming the row, never skips or repairs it; the runtime then
+ * fails the execution the row belongs to, where it can, so one damaged row does not stop the
+ * others.
+ *
  * <p>Valid only during {@link WorkflowSession.Unit#apply}; not thread-safe.
  */
 public interface WorkflowTransaction {
