@@ -7,6 +7,7 @@ package dev.sluice.workflow.sqlite;
 import dev.sluice.BackendFailureException;
 import dev.sluice.StoreFormatException;
 import dev.sluice.TimeSource;
+import dev.sluice.local.CrashStages;
 import dev.sluice.local.GateLock;
 import dev.sluice.local.LivenessWatcher;
 import dev.sluice.local.Owner;
@@ -193,12 +194,17 @@ final class SqliteWorkflowSession implements WorkflowSession {
           st.execute("RELEASE unit");
         }
         if (wrote) {
+          CrashStages.reach(CrashStages.BEFORE_PULSE);
           // Before the commit, under the gate: a runtime woken by it takes the gate next and so
           // reads this commit; one that read before it armed its watch earlier and wakes.
           Pulse.write(dir, owner.id() + "-" + PULSES.incrementAndGet());
+          CrashStages.reach(CrashStages.AFTER_PULSE);
         }
         st.execute("COMMIT");
         committed = true;
+        if (wrote) {
+          CrashStages.reach(CrashStages.AFTER_COMMIT);
+        }
       } finally {
         if (!committed) {
           rollbackQuietly(st);

@@ -8,25 +8,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.workflow.Execution;
 import dev.sluice.workflow.ExecutionStatus;
-import dev.sluice.workflow.Workflow;
 import dev.sluice.workflow.WorkflowRuntime;
 import dev.sluice.workflow.spi.ExecutionRecord;
 import dev.sluice.workflow.spi.WorkflowSession;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -42,27 +30,26 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class WorkflowProcessTest {
   @TempDir Path root;
-  private final List<Process> started = new ArrayList<>();
-  private final Map<Process, BufferedReader> outputs = new HashMap<>();
+  private final WorkerProcesses workers = new WorkerProcesses();
 
   @AfterEach
   void killLeftovers() {
-    started.forEach(Process::destroyForcibly);
+    workers.close();
   }
 
   @Test
   void twoWorkersFinishAThousandExecutionsRunningEachStepOnceAndNeverInParallel() throws Exception {
     Path store = root.resolve("store");
     Path log = root.resolve("effects.log");
-    Process first = start(store, log, 1000, "-");
-    Process second = start(store, log, 1000, "-");
-    assertThat(line(first)).isEqualTo("ready");
-    assertThat(line(second)).isEqualTo("ready");
-    go(first);
-    go(second);
+    Process first = workers.start(store, log, 1000, "-");
+    Process second = workers.start(store, log, 1000, "-");
+    assertThat(workers.line(first)).isEqualTo("ready");
+    assertThat(workers.line(second)).isEqualTo("ready");
+    WorkerProcesses.go(first);
+    WorkerProcesses.go(second);
 
-    assertThat(lineAfterProgress(first)).isEqualTo("done");
-    assertThat(lineAfterProgress(second)).isEqualTo("done");
+    assertThat(workers.lineAfterProgress(first)).isEqualTo("done");
+    assertThat(workers.lineAfterProgress(second)).isEqualTo("done");
     assertThat(first.waitFor(1, TimeUnit.MINUTES) && second.waitFor(1, TimeUnit.MINUTES)).isTrue();
     assertThat(first.exitValue()).isZero();
     assertThat(second.exitValue()).isZero();
@@ -81,7 +68,7 @@ class WorkflowProcessTest {
       }
     }
     assertThat(effects.pids()).as("both workers ran step bodies").hasSize(2);
-    try (WorkflowRuntime reader = reader(store)) {
+    try (WorkflowRuntime reader = WorkerProcesses.reader(store)) {
       for (int i = 0; i < 1000; i++) {
         Execution<String> e = reader.execution("e-" + i, String.class).orElseThrow();
         assertThat(e.status()).isEqualTo(ExecutionStatus.COMPLETED);
@@ -94,17 +81,17 @@ class WorkflowProcessTest {
   void aWorkerKilledInsideAStepLeavesItToAnotherThatRunsOnlyThatStepAgain() throws Exception {
     Path store = root.resolve("store");
     Path log = root.resolve("effects.log");
-    Process killed = start(store, log, 1, "e-0");
-    assertThat(line(killed)).isEqualTo("ready");
-    go(killed);
-    assertThat(line(killed)).isEqualTo("blocked");
+    Process killed = workers.start(store, log, 1, "e-0");
+    assertThat(workers.line(killed)).isEqualTo("ready");
+    WorkerProcesses.go(killed);
+    assertThat(workers.line(killed)).isEqualTo("blocked");
     killed.destroyForcibly();
     assertThat(killed.waitFor(1, TimeUnit.MINUTES)).isTrue();
 
-    Process heir = start(store, log, 1, "-");
-    assertThat(line(heir)).isEqualTo("ready");
-    go(heir);
-    assertThat(lineAfterProgress(heir)).isEqualTo("done");
+    Process heir = workers.start(store, log, 1, "-");
+    assertThat(workers.line(heir)).isEqualTo("ready");
+    WorkerProcesses.go(heir);
+    assertThat(workers.lineAfterProgress(heir)).isEqualTo("done");
     assertThat(heir.waitFor(1, TimeUnit.MINUTES)).isTrue();
 
     Effects effects = Effects.read(log);
@@ -120,21 +107,21 @@ class WorkflowProcessTest {
       throws Exception {
     Path store = root.resolve("store");
     Path log = root.resolve("effects.log");
-    Process holder = start(store, log, 1, "e-0");
-    assertThat(line(holder)).isEqualTo("ready");
-    go(holder);
-    assertThat(line(holder)).isEqualTo("blocked");
+    Process holder = workers.start(store, log, 1, "e-0");
+    assertThat(workers.line(holder)).isEqualTo("ready");
+    WorkerProcesses.go(holder);
+    assertThat(workers.line(holder)).isEqualTo("blocked");
 
-    Process other = start(store, log, 2, "-");
-    assertThat(line(other)).isEqualTo("ready");
-    go(other);
+    Process other = workers.start(store, log, 2, "-");
+    assertThat(workers.line(other)).isEqualTo("ready");
+    WorkerProcesses.go(other);
     // e-1 is finished: the other worker's threads have claimed since, each looking at e-0's live
     // claim on the way.
-    assertThat(line(other)).isEqualTo("finished e-1");
+    assertThat(workers.line(other)).isEqualTo("finished e-1");
     assertThat(Effects.read(log).of("e-0", "b")).containsExactly("e-0/b " + holder.pid());
 
     holder.destroyForcibly();
-    assertThat(lineAfterProgress(other)).isEqualTo("done");
+    assertThat(workers.lineAfterProgress(other)).isEqualTo("done");
     Effects effects = Effects.read(log);
     assertThat(effects.of("e-0", "a")).containsExactly("e-0/a " + holder.pid());
     assertThat(effects.of("e-0", "b"))
@@ -148,17 +135,17 @@ class WorkflowProcessTest {
   void aWorkerKilledBetweenStepsLeavesTheRestToAnotherWithoutRepeatingTheFirst() throws Exception {
     Path store = root.resolve("store");
     Path log = root.resolve("effects.log");
-    Process killed = start(store, log, 1, "-", "2000");
-    assertThat(line(killed)).isEqualTo("ready");
-    go(killed);
+    Process killed = workers.start(store, log, 1, "-", "2000");
+    assertThat(workers.line(killed)).isEqualTo("ready");
+    WorkerProcesses.go(killed);
     awaitStatus(store, "e-0", ExecutionStatus.WAITING);
     killed.destroyForcibly();
     assertThat(killed.waitFor(1, TimeUnit.MINUTES)).isTrue();
 
-    Process heir = start(store, log, 1, "-", "2000");
-    assertThat(line(heir)).isEqualTo("ready");
-    go(heir);
-    assertThat(lineAfterProgress(heir)).isEqualTo("done");
+    Process heir = workers.start(store, log, 1, "-", "2000");
+    assertThat(workers.line(heir)).isEqualTo("ready");
+    WorkerProcesses.go(heir);
+    assertThat(workers.lineAfterProgress(heir)).isEqualTo("done");
 
     Effects effects = Effects.read(log);
     assertThat(effects.of("e-0", "a")).containsExactly("e-0/a " + killed.pid());
@@ -185,100 +172,6 @@ class WorkflowProcessTest {
             .isTrue();
         changes.drainPermits();
       }
-    }
-  }
-
-  private WorkflowRuntime reader(Path store) {
-    Workflow<String, String> chain =
-        Workflow.define(
-            "chain",
-            String.class,
-            String.class,
-            (ctx, in) -> {
-              throw new AssertionError("the reader runs nothing");
-            });
-    return WorkflowRuntime.builder()
-        .store(SqliteWorkflowStore.directory(store))
-        .register(chain)
-        .build();
-  }
-
-  private Process start(Path store, Path log, int count, String block, String... more)
-      throws IOException {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
-    cmd.add(WorkflowWorker.class.getName());
-    cmd.addAll(List.of(store.toString(), log.toString(), Integer.toString(count), block));
-    cmd.addAll(List.of(more));
-    Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    started.add(p);
-    outputs.put(
-        p, new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)));
-    return p;
-  }
-
-  private static void go(Process p) throws IOException {
-    p.getOutputStream().write("go\n".getBytes(StandardCharsets.UTF_8));
-    p.getOutputStream().flush();
-  }
-
-  /** The worker's next line other than a {@code finished} progress line. */
-  private String lineAfterProgress(Process p) throws IOException {
-    String l = line(p);
-    while (l != null && l.startsWith("finished ")) {
-      l = line(p);
-    }
-    return l;
-  }
-
-  /** The worker's next line of output; blocks until it prints one (the event itself). */
-  private String line(Process p) throws IOException {
-    return outputs.get(p).readLine();
-  }
-
-  /** The lines the workers' step bodies appended. */
-  private record Effects(List<String[]> lines) {
-    static Effects read(Path log) throws IOException {
-      List<String[]> lines = new ArrayList<>();
-      for (String l : Files.readAllLines(log)) {
-        lines.add(l.split(" "));
-      }
-      return new Effects(lines);
-    }
-
-    /** "IDEMPOTENCY-KEY PID" of each side effect of one step, in the order they happened. */
-    List<String> of(String execution, String key) {
-      List<String> out = new ArrayList<>();
-      for (String[] l : lines) {
-        if (l[0].equals("effect") && l[1].equals(execution) && l[2].equals(key)) {
-          out.add(l[3] + " " + l[4]);
-        }
-      }
-      return out;
-    }
-
-    /** [start, end] of each finished body of one execution, by start. */
-    List<long[]> bodies(String execution) {
-      List<long[]> out = new ArrayList<>();
-      for (String[] l : lines) {
-        if (l[0].equals("body") && l[1].equals(execution)) {
-          out.add(new long[] {Long.parseLong(l[4]), Long.parseLong(l[5])});
-        }
-      }
-      out.sort(Comparator.comparingLong(b -> b[0]));
-      return out;
-    }
-
-    Set<String> pids() {
-      Set<String> out = new HashSet<>();
-      for (String[] l : lines) {
-        if (l[0].equals("body")) {
-          out.add(l[3]);
-        }
-      }
-      return out;
     }
   }
 }
