@@ -87,8 +87,10 @@ public final class PoolState {
       Collection<WaiterRecord> waiters,
       Collection<dev.sluice.TraceEvent> trace,
       int traceCapacity) {
-    long nextTraceSequence = trace.isEmpty() ? 0 : last(trace).sequence() + 1;
-    PoolState s = new PoolState(config, createdAt, new TraceLog(traceCapacity, nextTraceSequence));
+    // The log numbers the entries as they are added, so it starts at the first one's sequence;
+    // starting past the last one shifted every entry's sequence by the trace's length.
+    long firstTraceSequence = trace.isEmpty() ? 0 : trace.iterator().next().sequence();
+    PoolState s = new PoolState(config, createdAt, new TraceLog(traceCapacity, firstTraceSequence));
     for (dev.sluice.TraceEvent e : trace) {
       s.trace.add(e.kind(), e.leaseId(), e.owner(), e.activeWeight(), e.at().toEpochMilli());
     }
@@ -106,14 +108,6 @@ public final class PoolState {
     }
     s.dirty = false;
     return s;
-  }
-
-  private static <T> T last(Collection<T> items) {
-    T last = null;
-    for (T t : items) {
-      last = t;
-    }
-    return last;
   }
 
   /** The pool's configuration. */

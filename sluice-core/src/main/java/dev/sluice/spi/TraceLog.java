@@ -54,12 +54,14 @@ public final class TraceLog {
    * store that persists the trace incrementally has not written yet.
    */
   public List<TraceEvent> entriesFrom(long sequence) {
-    List<TraceEvent> all = entries();
-    int skip = 0;
-    while (skip < all.size() && all.get(skip).sequence() < sequence) {
-      skip++;
+    // Only the asked-for entries are built: a store calls this on every commit for the one or two
+    // entries it added, not for the whole log.
+    long from = Math.max(sequence, nextSequence - size);
+    List<TraceEvent> out = new ArrayList<>((int) Math.max(0, nextSequence - from));
+    for (long seq = from; seq < nextSequence; seq++) {
+      out.add(entry(seq));
     }
-    return all.subList(skip, all.size());
+    return out;
   }
 
   /** How many entries are kept at most. */
@@ -93,18 +95,17 @@ public final class TraceLog {
 
   /** The kept entries, oldest first. */
   public List<TraceEvent> entries() {
-    List<TraceEvent> out = new ArrayList<>(size);
-    for (long seq = nextSequence - size; seq < nextSequence; seq++) {
-      int slot = (int) (seq % capacity);
-      out.add(
-          new TraceEvent(
-              seq,
-              KINDS[kinds[slot]],
-              leaseIds[slot],
-              owners[slot],
-              actives[slot],
-              Instant.ofEpochMilli(ats[slot])));
-    }
-    return out;
+    return entriesFrom(nextSequence - size);
+  }
+
+  private TraceEvent entry(long seq) {
+    int slot = (int) (seq % capacity);
+    return new TraceEvent(
+        seq,
+        KINDS[kinds[slot]],
+        leaseIds[slot],
+        owners[slot],
+        actives[slot],
+        Instant.ofEpochMilli(ats[slot]));
   }
 }

@@ -34,6 +34,13 @@ import java.util.Objects;
  * may undo the last commits, never corrupt the pool), or {@code FULL}. Fencing tokens never go
  * backwards, even after a power loss: they are reserved ahead in durably written blocks.
  *
+ * <p><b>Format.</b> {@code state.db} records a format id. New pools are {@code
+ * sluice-limiter-pool/2} (a compact binary state row); a pool created as {@code
+ * sluice-limiter-pool/1} (a JSON state row) is read and written in that format for life, so older
+ * processes on it keep working. A format this Sluice does not know (a newer pool opened by an older
+ * Sluice) is refused with a {@link dev.sluice.StoreFormatException} that names both, and nothing is
+ * changed.
+ *
  * <p>Immutable and thread-safe. Opening a session creates the directory if needed and may block on
  * the gate while another process holds it.
  */

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import org.junit.jupiter.api.Test;
@@ -61,27 +62,32 @@ class PoolIdentityTest {
   void fencingTokensNeverGoBackAfterACommitIsLost() throws Exception {
     Path dir = root.resolve("p");
     long before;
+    byte[] earlier;
     try (Limiter l = Limiter.open(SqliteStore.directory(dir), CAP_2)) {
+      earlier = storedState(dir);
       try (Lease lease = l.acquire(1)) {
         before = lease.admission().fencingToken();
       }
     }
-    // A power loss with synchronous=NORMAL may undo the last commits: model it by rolling the
-    // issued counter back while the durable reservation stays.
+    // A power loss with synchronous=NORMAL may undo the last commits: model it by putting back the
+    // state row from before the lease was granted while the durable reservation stays.
     try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("state.db"));
-        Statement st = c.createStatement()) {
-      st.executeUpdate(
-          "UPDATE sluice_pool SET state = replace(state, '\"lastFencingToken\":"
-              + before
-              + "', '\"lastFencingToken\":0')");
-      try (ResultSet rs = st.executeQuery("SELECT state FROM sluice_pool")) {
-        rs.next();
-        assertThat(rs.getString(1)).contains("\"lastFencingToken\":0");
-      }
+        PreparedStatement st = c.prepareStatement("UPDATE sluice_pool SET state = ?")) {
+      st.setBytes(1, earlier);
+      assertThat(st.executeUpdate()).isEqualTo(1);
     }
     try (Limiter l = Limiter.open(SqliteStore.directory(dir), CAP_2);
         Lease lease = l.acquire(1)) {
       assertThat(lease.admission().fencingToken()).isGreaterThan(before);
+    }
+  }
+
+  private static byte[] storedState(Path dir) throws Exception {
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + dir.resolve("state.db"));
+        Statement st = c.createStatement();
+        ResultSet rs = st.executeQuery("SELECT state FROM sluice_pool")) {
+      assertThat(rs.next()).isTrue();
+      return rs.getBytes(1);
     }
   }
 }

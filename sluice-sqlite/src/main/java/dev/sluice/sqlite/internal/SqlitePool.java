@@ -185,11 +185,8 @@ final class SqlitePool {
     try {
       GateLock.Hold hold = gate.hold();
       try {
-        long version = db.readVersion();
-        if (cached == null || version != cachedVersion) {
-          cached = db.readState(config, cached);
-          cachedVersion = version;
-        }
+        cached = db.read(config, cached, cachedVersion);
+        cachedVersion = db.version;
         CommitFootprint footprint = new CommitFootprint(cached);
         Set<String> dead = liveness.provenDead(cached, firstTransaction);
         if (firstTransaction) {

@@ -8,8 +8,6 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import dev.sluice.LimiterConfig;
-import dev.sluice.TraceEvent;
 import dev.sluice.spi.LeaseRecord;
 import dev.sluice.spi.PoolState;
 import dev.sluice.spi.WaiterRecord;
@@ -19,9 +17,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The stored form of a pool's state except its trace: one JSON document, readable with the {@code
- * sqlite3} shell. Leases and waiters are arrays of fields in a fixed order, to keep it small. The
- * trace lives in its own table, written incrementally ({@link StateDb}).
+ * The stored form of a pool's state in format {@code sluice-limiter-pool/1}, except its trace: one
+ * JSON document, readable with the {@code sqlite3} shell. New pools use {@link BinaryStateCodec};
+ * pools created in format 1 keep this one, so processes of an older Sluice on them still read every
+ * row. Leases and waiters are arrays of fields in a fixed order, to keep it small. The trace lives
+ * in its own table, written incrementally ({@link StateDb}).
  *
  * <p>Thread-safe.
  */
@@ -93,8 +93,7 @@ final class StateCodec {
    *
    * @throws IOException if the text is not such a state
    */
-  static PoolState read(String text, LimiterConfig config, List<TraceEvent> trace)
-      throws IOException {
+  static StoredState read(String text) throws IOException {
     long createdAt = 0;
     long nextAllowedAt = 0;
     boolean limited = false;
@@ -130,7 +129,7 @@ final class StateCodec {
     PoolState.Scalars scalars =
         new PoolState.Scalars(
             nextAllowedAt, limited, reservoir, nextRefreshAt, lastEntryId, lastFencingToken);
-    return PoolState.restore(config, createdAt, scalars, leases, waiters, trace, traceCapacity);
+    return new StoredState(createdAt, scalars, traceCapacity, leases, waiters);
   }
 
   private interface Row {

@@ -24,13 +24,14 @@ import java.util.List;
 
 /**
  * A pool's {@code state.db}: the format id, the normalized configuration, a version that every
- * write bumps, the fencing reservation, and the state document. One connection, used only under the
- * pool's gate.
+ * write bumps, the fencing reservation, and the state row (encoded as the pool's {@link
+ * StateFormat} says). One connection, used only under the pool's gate.
  *
  * <p>Not thread-safe: the coordinator owns it.
  */
 final class StateDb implements AutoCloseable {
-  static final String FORMAT = "sluice-limiter-pool/1";
+  /** Trace entries written by one statement at most. */
+  private static final int TRACE_CHUNK = 16;
 
   /** Fencing tokens reserved ahead, durably, so a token is never issued twice after power loss. */
   static final long FENCING_BLOCK = 4096;
@@ -38,12 +39,16 @@ final class StateDb implements AutoCloseable {
   private final Path file;
   private final Connection db;
   private final boolean fullSync;
+  private final StateFormat format;
   private final PreparedStatement readVersion;
-  private final PreparedStatement readState;
+  private final PreparedStatement readPool;
   private final PreparedStatement write;
   private final PreparedStatement readTrace;
-  private final PreparedStatement insertTrace;
+  private final PreparedStatement[] insertTrace = new PreparedStatement[TRACE_CHUNK + 1];
   private final PreparedStatement trimTrace;
+  private final PreparedStatement begin;
+  private final PreparedStatement commit;
+  private final PreparedStatement rollback;
 
   /** Trace entries from this sequence on are not in the database yet. */
   private long traceWrittenUpTo;
@@ -56,23 +61,29 @@ final class StateDb implements AutoCloseable {
 
   long fencingReserved;
 
-  private StateDb(Path file, Connection db, boolean fullSync) throws SQLException {
+  private StateDb(Path file, Connection db, boolean fullSync, StateFormat format)
+      throws SQLException {
     this.file = file;
     this.db = db;
     this.fullSync = fullSync;
+    this.format = format;
     this.readVersion = db.prepareStatement("SELECT version, fencing_reserved FROM sluice_pool");
-    this.readState = db.prepareStatement("SELECT state FROM sluice_pool");
+    this.readPool =
+        db.prepareStatement(
+            "SELECT 0, version, fencing_reserved, state, NULL, NULL, NULL FROM sluice_pool"
+                + " UNION ALL SELECT 1, seq, kind, lease_id, owner, active_weight, at"
+                + " FROM sluice_trace WHERE seq >= ?");
     this.write =
         db.prepareStatement("UPDATE sluice_pool SET version = ?, fencing_reserved = ?, state = ?");
     this.readTrace =
         db.prepareStatement(
             "SELECT seq, kind, lease_id, owner, active_weight, at FROM sluice_trace"
-                + " WHERE seq >= ? ORDER BY seq");
-    this.insertTrace =
-        db.prepareStatement(
-            "INSERT OR REPLACE INTO sluice_trace (seq, kind, lease_id, owner, active_weight, at)"
-                + " VALUES (?, ?, ?, ?, ?, ?)");
+                + " ORDER BY seq");
     this.trimTrace = db.prepareStatement("DELETE FROM sluice_trace WHERE seq < ?");
+    // Prepared once: a statement compiled per transaction costs a parse under the gate.
+    this.begin = db.prepareStatement("BEGIN IMMEDIATE");
+    this.commit = db.prepareStatement("COMMIT");
+    this.rollback = db.prepareStatement("ROLLBACK");
   }
 
   /**
@@ -88,20 +99,21 @@ final class StateDb implements AutoCloseable {
     try {
       db = SqliteFiles.open(dir, "state.db", fullSync);
       // Transactions are explicit, so the synchronous level can change between them.
+      StateFormat format;
       try (Statement st = db.createStatement()) {
         st.execute("BEGIN IMMEDIATE");
         try {
           if (!SqliteFiles.hasSchema(db)) {
             create(db, config, now, traceCapacity);
           }
-          checkFormat(db, dir, config);
+          format = checkFormat(db, dir, config);
           st.execute("COMMIT");
         } catch (SQLException | RuntimeException e) {
           st.execute("ROLLBACK");
           throw e;
         }
       }
-      return new StateDb(file, db, fullSync);
+      return new StateDb(file, db, fullSync, format);
     } catch (SQLException | IOException e) {
       SqliteFiles.closeQuietly(db);
       throw new StoreFormatException(
@@ -119,7 +131,7 @@ final class StateDb implements AutoCloseable {
       st.execute(
           "CREATE TABLE sluice_pool (id INTEGER PRIMARY KEY CHECK (id = 1),"
               + " version INTEGER NOT NULL, fencing_reserved INTEGER NOT NULL,"
-              + " state TEXT NOT NULL)");
+              + " state BLOB NOT NULL)");
       st.execute(
           "CREATE TABLE sluice_trace (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL,"
               + " lease_id INTEGER NOT NULL, owner TEXT NOT NULL, active_weight INTEGER NOT NULL,"
@@ -128,7 +140,7 @@ final class StateDb implements AutoCloseable {
     try (PreparedStatement meta =
         db.prepareStatement("INSERT INTO sluice_meta (key, value) VALUES (?, ?)")) {
       meta.setString(1, "format");
-      meta.setString(2, FORMAT);
+      meta.setString(2, StateFormat.CURRENT.id());
       meta.executeUpdate();
       meta.setString(1, "config");
       meta.setString(2, config.normalizedForm());
@@ -138,23 +150,24 @@ final class StateDb implements AutoCloseable {
     try (PreparedStatement pool =
         db.prepareStatement(
             "INSERT INTO sluice_pool (id, version, fencing_reserved, state) VALUES (1, 1, 0, ?)")) {
-      pool.setString(1, StateCodec.write(fresh));
+      StateFormat.CURRENT.bind(pool, 1, fresh);
       pool.executeUpdate();
     }
   }
 
-  private static void checkFormat(Connection db, PoolDirectory dir, LimiterConfig config)
+  private static StateFormat checkFormat(Connection db, PoolDirectory dir, LimiterConfig config)
       throws SQLException {
-    String format = SqliteFiles.meta(db, "format");
-    if (!FORMAT.equals(format)) {
+    String id = SqliteFiles.meta(db, "format");
+    StateFormat format = id == null ? null : StateFormat.byId(id);
+    if (format == null) {
       throw new StoreFormatException(
           "pool "
               + dir
               + ": state.db has format "
-              + (format == null ? "none" : "'" + format + "'")
-              + ", this Sluice reads '"
-              + FORMAT
-              + "'; nothing was changed");
+              + (id == null ? "none" : "'" + id + "'")
+              + ", this Sluice reads "
+              + StateFormat.known()
+              + "; nothing was changed");
     }
     LimiterConfig stored;
     try {
@@ -166,9 +179,10 @@ final class StateDb implements AutoCloseable {
     if (!stored.equals(config)) {
       throw new ConfigMismatchException(dir.toString(), stored, config);
     }
+    return format;
   }
 
-  /** Reads the version (and reservation); the caller reloads the state if it changed. */
+  /** Reads the version (and reservation) alone; when a pool is attached. */
   long readVersion() throws SQLException {
     try (ResultSet rs = readVersion.executeQuery()) {
       if (!rs.next()) {
@@ -181,53 +195,99 @@ final class StateDb implements AutoCloseable {
   }
 
   /**
-   * Reads the state. The trace is read incrementally: the entries of {@code previous} (this JVM's
-   * last copy, or {@code null}) and the rows written since.
+   * Reads the pool, in one statement: the version, the reservation, the state row and the trace
+   * entries from {@code previous}'s next sequence on. If the version is {@code knownVersion}, the
+   * state is {@code previous} as it is; otherwise {@code previous} (this JVM's last copy, or {@code
+   * null}) is brought up to date in place and returned, or, if that fails, the state is rebuilt
+   * from every stored row. Call under the gate; afterwards {@link #version} is the version read.
+   *
+   * <p>One statement, because each costs a round trip through the driver and SQLite's read lock
+   * under the gate, and most transactions follow another process's commit.
    */
-  PoolState readState(LimiterConfig config, PoolState previous) throws SQLException, IOException {
-    String text;
-    try (ResultSet rs = readState.executeQuery()) {
-      if (!rs.next()) {
-        throw new SQLException("sluice_pool has no row");
-      }
-      text = rs.getString(1);
-    }
-    List<TraceEvent> trace = new ArrayList<>();
-    long from = 0;
-    if (previous != null) {
-      trace.addAll(previous.trace().entries());
-      from = previous.trace().nextSequence();
-    }
-    readTrace.setLong(1, from);
-    try (ResultSet rs = readTrace.executeQuery()) {
+  PoolState read(LimiterConfig config, PoolState previous, long knownVersion)
+      throws SQLException, IOException {
+    long from = previous == null ? 0 : previous.trace().nextSequence();
+    readPool.setLong(1, from);
+    StoredState stored = null;
+    boolean found = false;
+    List<TraceEvent> newer = new ArrayList<>();
+    try (ResultSet rs = readPool.executeQuery()) {
       while (rs.next()) {
-        trace.add(
-            new TraceEvent(
-                rs.getLong(1),
-                TraceEvent.Kind.valueOf(rs.getString(2)),
-                rs.getLong(3),
-                rs.getString(4),
-                rs.getLong(5),
-                Instant.ofEpochMilli(rs.getLong(6))));
+        if (rs.getInt(1) == 0) {
+          found = true;
+          version = rs.getLong(2);
+          fencingReserved = rs.getLong(3);
+          if (previous == null || version != knownVersion) {
+            stored = format.read(rs, 4);
+          }
+        } else {
+          newer.add(traceEvent(rs, 2));
+        }
       }
     } catch (IllegalArgumentException e) {
       throw new IOException("malformed trace entry: " + e.getMessage(), e);
     }
-    PoolState s = StateCodec.read(text, config, trace);
+    if (!found) {
+      throw new SQLException("sluice_pool has no row");
+    }
+    if (stored == null) {
+      return previous;
+    }
+    if (previous == null) {
+      // The compound select yields the trace in rowid order; a rebuild must not depend on it.
+      newer.sort(java.util.Comparator.comparingLong(TraceEvent::sequence));
+    }
+    PoolState s = null;
+    if (previous != null && StateRefresh.apply(previous, stored, newer)) {
+      s = previous;
+    } else {
+      s = stored.restore(config, previous == null ? newer : readTrace());
+    }
     traceWrittenUpTo = s.trace().nextSequence();
     return s;
   }
 
+  /** Every stored trace entry, oldest first. */
+  private List<TraceEvent> readTrace() throws SQLException, IOException {
+    List<TraceEvent> trace = new ArrayList<>();
+    try (ResultSet rs = readTrace.executeQuery()) {
+      while (rs.next()) {
+        trace.add(traceEvent(rs, 1));
+      }
+    } catch (IllegalArgumentException e) {
+      throw new IOException("malformed trace entry: " + e.getMessage(), e);
+    }
+    return trace;
+  }
+
+  /** The trace entry in the six columns from {@code first} on. */
+  private static TraceEvent traceEvent(ResultSet rs, int first) throws SQLException {
+    return new TraceEvent(
+        rs.getLong(first),
+        TraceEvent.Kind.valueOf(rs.getString(first + 1)),
+        rs.getLong(first + 2),
+        rs.getString(first + 3),
+        rs.getLong(first + 4),
+        Instant.ofEpochMilli(rs.getLong(first + 5)));
+  }
+
   private void writeTrace(PoolState s) throws SQLException {
     List<TraceEvent> fresh = s.trace().entriesFrom(traceWrittenUpTo);
-    for (TraceEvent e : fresh) {
-      insertTrace.setLong(1, e.sequence());
-      insertTrace.setString(2, e.kind().name());
-      insertTrace.setLong(3, e.leaseId());
-      insertTrace.setString(4, e.owner());
-      insertTrace.setLong(5, e.activeWeight());
-      insertTrace.setLong(6, e.at().toEpochMilli());
-      insertTrace.executeUpdate();
+    // One statement for all of a commit's entries (in chunks): each statement is a round trip
+    // through the driver and a b-tree descent, under the gate.
+    for (int start = 0; start < fresh.size(); start += TRACE_CHUNK) {
+      int n = Math.min(TRACE_CHUNK, fresh.size() - start);
+      PreparedStatement insert = insertTrace(n);
+      int p = 1;
+      for (TraceEvent e : fresh.subList(start, start + n)) {
+        insert.setLong(p++, e.sequence());
+        insert.setString(p++, e.kind().name());
+        insert.setLong(p++, e.leaseId());
+        insert.setString(p++, e.owner());
+        insert.setLong(p++, e.activeWeight());
+        insert.setLong(p++, e.at().toEpochMilli());
+      }
+      insert.executeUpdate();
     }
     // Trimmed now and then, not on every commit: a reader keeps only the newest entries anyway.
     long next = s.trace().nextSequence();
@@ -236,6 +296,22 @@ final class StateDb implements AutoCloseable {
       trimTrace.executeUpdate();
       traceTrimmedAt = next;
     }
+  }
+
+  private PreparedStatement insertTrace(int rows) throws SQLException {
+    PreparedStatement insert = insertTrace[rows];
+    if (insert == null) {
+      StringBuilder sql =
+          new StringBuilder(
+              "INSERT OR REPLACE INTO sluice_trace (seq, kind, lease_id, owner, active_weight, at)"
+                  + " VALUES ");
+      for (int i = 0; i < rows; i++) {
+        sql.append(i == 0 ? "" : ", ").append("(?, ?, ?, ?, ?, ?)");
+      }
+      insert = db.prepareStatement(sql.toString());
+      insertTrace[rows] = insert;
+    }
+    return insert;
   }
 
   /** Work done inside the write transaction, just before the commit. */
@@ -253,35 +329,43 @@ final class StateDb implements AutoCloseable {
   void write(
       PoolState s, long nextVersion, long reserved, boolean durable, BeforeCommit beforeCommit)
       throws SQLException, IOException {
-    String encoded = StateCodec.write(s);
     boolean raise = durable && !fullSync;
-    try (Statement st = db.createStatement()) {
-      if (raise) {
-        st.execute("PRAGMA synchronous=FULL");
-      }
+    if (raise) {
+      pragma("PRAGMA synchronous=FULL");
+    }
+    try {
+      begin.execute();
       try {
-        st.execute("BEGIN IMMEDIATE");
+        write.setLong(1, nextVersion);
+        write.setLong(2, reserved);
+        format.bind(write, 3, s);
+        write.executeUpdate();
+        writeTrace(s);
+        beforeCommit.run();
+        commit.execute();
+      } catch (SQLException | IOException | RuntimeException e) {
         try {
-          write.setLong(1, nextVersion);
-          write.setLong(2, reserved);
-          write.setString(3, encoded);
-          write.executeUpdate();
-          writeTrace(s);
-          beforeCommit.run();
-          st.execute("COMMIT");
-        } catch (SQLException | IOException | RuntimeException e) {
-          st.execute("ROLLBACK");
-          throw e;
+          rollback.execute();
+        } catch (SQLException suppressed) {
+          // Broken connection or no transaction left to undo: the original error says why.
+          e.addSuppressed(suppressed);
         }
-      } finally {
-        if (raise) {
-          st.execute("PRAGMA synchronous=NORMAL");
-        }
+        throw e;
+      }
+    } finally {
+      if (raise) {
+        pragma("PRAGMA synchronous=NORMAL");
       }
     }
     version = nextVersion;
     fencingReserved = reserved;
     traceWrittenUpTo = s.trace().nextSequence();
+  }
+
+  private void pragma(String sql) throws SQLException {
+    try (Statement st = db.createStatement()) {
+      st.execute(sql);
+    }
   }
 
   Path file() {

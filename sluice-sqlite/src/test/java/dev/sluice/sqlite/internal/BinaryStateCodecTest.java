@@ -1,0 +1,123 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.sqlite.internal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sluice.LimiterConfig;
+import dev.sluice.spi.LeaseRecord;
+import dev.sluice.spi.PoolState;
+import dev.sluice.spi.WaiterRecord;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The binary state row reads back exactly what was written, and refuses damaged bytes. */
+class BinaryStateCodecTest {
+  private static final LimiterConfig CONFIG = LimiterConfig.builder().maxConcurrent(8).build();
+
+  static PoolState sample() {
+    PoolState s = PoolState.create(CONFIG, 1_764_800_000_000L, 64);
+    s.reservoir(-3);
+    s.nextAllowedAt(1_764_800_000_500L);
+    s.nextRefreshAt(PoolState.NEVER);
+    for (int i = 0; i < 5; i++) {
+      s.nextEntryId();
+      s.nextFencingToken();
+    }
+    s.putLease(new LeaseRecord(2, "a1b2c3d4e5f6", 7, 3, 1_764_800_000_100L, PoolState.NEVER, 1));
+    s.putLease(new LeaseRecord(4, "ü-owner", 0, 1, 0, Long.MIN_VALUE, Long.MAX_VALUE));
+    s.addWaiter(new WaiterRecord(5, "a1b2c3d4e5f6", 9, 2, 1_764_800_000_200L, PoolState.NEVER, -1));
+    s.addWaiter(new WaiterRecord(3, "other", 1, 1, 5, 6, 1_000));
+    return s;
+  }
+
+  @Test
+  void aStateReadsBackAsWritten() throws IOException {
+    PoolState s = sample();
+    StoredState back = BinaryStateCodec.read(BinaryStateCodec.write(s));
+    assertThat(back.createdAt()).isEqualTo(s.createdAt());
+    assertThat(back.scalars()).isEqualTo(s.scalars());
+    assertThat(back.traceCapacity()).isEqualTo(64);
+    assertThat(back.leases()).containsExactlyElementsOf(s.leases());
+    assertThat(back.waiters()).containsExactlyElementsOf(s.waiters());
+  }
+
+  @Test
+  void anEmptyStateReadsBack() throws IOException {
+    PoolState s = PoolState.create(CONFIG, 0, 0);
+    StoredState back = BinaryStateCodec.read(BinaryStateCodec.write(s));
+    assertThat(back.scalars()).isEqualTo(s.scalars());
+    assertThat(back.leases()).isEmpty();
+    assertThat(back.waiters()).isEmpty();
+  }
+
+  @Test
+  void theRowIsSmallerThanTheJson() {
+    PoolState s = sample();
+    assertThat(BinaryStateCodec.write(s).length).isLessThan(StateCodec.write(s).length() / 2);
+  }
+
+  @Test
+  void everyTruncationIsRefused() {
+    byte[] bytes = BinaryStateCodec.write(sample());
+    for (int n = 0; n < bytes.length; n++) {
+      byte[] cut = Arrays.copyOf(bytes, n);
+      assertThatThrownBy(() -> BinaryStateCodec.read(cut))
+          .as("first %d bytes", n)
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining("malformed pool state");
+    }
+  }
+
+  @Test
+  void trailingBytesAnotherTagAndJsonTextAreRefused() {
+    byte[] bytes = BinaryStateCodec.write(sample());
+    byte[] longer = Arrays.copyOf(bytes, bytes.length + 1);
+    byte[] otherTag = bytes.clone();
+    otherTag[0] = 7;
+    byte[] json = StateCodec.write(sample()).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    for (byte[] bad : List.of(longer, otherTag, json)) {
+      assertThatThrownBy(() -> BinaryStateCodec.read(bad))
+          .isInstanceOf(IOException.class)
+          .hasMessageContaining("malformed pool state");
+    }
+  }
+
+  @Test
+  void anOwnerIndexOutOfRangeIsRefused() {
+    PoolState s = PoolState.create(CONFIG, 0, 0);
+    s.putLease(new LeaseRecord(100, "x", 0, 1, 0, PoolState.NEVER, 1));
+    byte[] bytes = BinaryStateCodec.write(s);
+    // The lease id 100 is the zigzag varint C8 01; the owner index follows it.
+    int at = 0;
+    while (!(bytes[at] == (byte) 0xC8 && bytes[at + 1] == 1)) {
+      at++;
+    }
+    assertThat(bytes[at + 2]).isEqualTo((byte) 0);
+    bytes[at + 2] = 2;
+    assertThatThrownBy(() -> BinaryStateCodec.read(bytes))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("owner index");
+  }
+
+  @Test
+  void aDamagedByteIsEitherReadOrRefusedNeverACrash() {
+    byte[] bytes = BinaryStateCodec.write(sample());
+    for (int i = 0; i < bytes.length; i++) {
+      for (int v : new int[] {0, 1, 0x7F, 0x80, 0xFF}) {
+        byte[] bad = bytes.clone();
+        bad[i] = (byte) v;
+        try {
+          BinaryStateCodec.read(bad);
+        } catch (IOException expected) {
+          assertThat(expected).hasMessageContaining("malformed pool state");
+        }
+      }
+    }
+  }
+}
