@@ -187,7 +187,8 @@ final class SqlitePool {
       try {
         cached = db.read(config, cached, cachedVersion);
         cachedVersion = db.version;
-        CommitFootprint footprint = new CommitFootprint(cached);
+        long now = batch.get(0).clock().wallMillis();
+        CommitFootprint footprint = new CommitFootprint(cached, now);
         Set<String> dead = liveness.provenDead(cached, firstTransaction);
         if (firstTransaction) {
           // Tokens issued by commits a power loss undid may be out in the world: skip them.
@@ -210,8 +211,11 @@ final class SqlitePool {
           }
           long next = cachedVersion + 1;
           affected = footprint.affectedOwners(cached);
-          String pulse = PulseText.format(next, JVM_TOKEN, affected);
-          boolean othersConcerned = othersConcerned(cached, affected);
+          boolean othersConcerned =
+              othersConcerned(cached, affected, footprint.untimedThroughout(cached, now));
+          // Pulses are written under the gate only, so the file holds the last one.
+          long previousPulse = PulseText.lastVersion(Pulse.read(dir));
+          String pulse = PulseText.format(next, JVM_TOKEN, affected, previousPulse);
           db.write(
               cached,
               next,
@@ -230,8 +234,10 @@ final class SqlitePool {
               });
           CrashStages.reach(CrashStages.AFTER_COMMIT);
           synchronized (this) {
-            if (examinedUpTo == next - 1) {
-              examinedUpTo = next;
+            // Every pulse up to the previous one examined, and this commit is this JVM's own:
+            // nothing up to it can concern this JVM's owners unseen.
+            if (previousPulse <= examinedUpTo) {
+              examinedUpTo = Math.max(examinedUpTo, next);
             }
           }
           cachedVersion = next;
@@ -259,12 +265,13 @@ final class SqlitePool {
 
   /**
    * Whether a commit may concern an owner in another JVM: one of its queue entries is gone or got a
-   * lease, or it still waits (a waiter's next deadline may have moved). Otherwise no other process
-   * has anything to learn, so the commit skips the pulse; only this JVM's owners, woken directly,
-   * wait in the pool. A process that enqueues later reads the state under the gate, and one whose
-   * next pulse is not contiguous with the last it saw looks at everything.
+   * lease, or it still waits and the pool is timed (a waiter's next deadline may have moved; see
+   * {@link CommitFootprint#untimed}). Otherwise no other process has anything to learn, so the
+   * commit skips the pulse; only this JVM's owners, woken directly, learn of it. A process that
+   * enqueues later reads the state under the gate, and each pulse names the one before it, so a
+   * process that saw that one knows it missed nothing.
    */
-  private boolean othersConcerned(PoolState s, Set<String> affected) {
+  private boolean othersConcerned(PoolState s, Set<String> affected, boolean untimed) {
     Set<String> local = new java.util.HashSet<>();
     for (SqliteSession session : sessions) {
       local.add(session.ownerId());
@@ -273,6 +280,9 @@ final class SqlitePool {
       if (!local.contains(owner)) {
         return true;
       }
+    }
+    if (untimed) {
+      return false;
     }
     for (dev.sluice.spi.WaiterRecord w : s.waiters()) {
       if (!local.contains(w.owner())) {
@@ -296,9 +306,10 @@ final class SqlitePool {
   }
 
   /**
-   * A pulse names its commit's version, its writer and the owners whose queue entries it removed
-   * (granted, dropped or withdrawn). When it directly follows the last commit this JVM examined,
-   * only those owners need to look; after a gap (pulses coalesce) every owner looks.
+   * A pulse names its commit's version, its writer, the owners whose queue entries it removed
+   * (granted, dropped or withdrawn) and the pulse before it. When that previous pulse is one this
+   * JVM examined, only the named owners need to look; after a gap (pulses coalesce) every owner
+   * looks.
    */
   private void onPulse() {
     PulseText p = PulseText.parse(Pulse.read(dir));
@@ -311,7 +322,7 @@ final class SqlitePool {
       if (p.version() <= examinedUpTo) {
         return;
       }
-      contiguous = p.version() == examinedUpTo + 1;
+      contiguous = p.previous() <= examinedUpTo;
       examinedUpTo = p.version();
     }
     if (!contiguous || p.everyone()) {
