@@ -12,13 +12,15 @@ import java.util.function.UnaryOperator;
  * workflows waiting on the paths they touch, in the same transaction as the change.
  *
  * <p>Thread-safe. Every operation blocks on the store; updaters follow the rules of {@link
- * StoreHandle}: fast, deterministic, free of side effects, possibly run more than once.
+ * StoreHandle}: fast, deterministic, free of side effects, possibly run more than once. Every
+ * operation throws {@link IllegalStateException} once the runtime is closed, and {@code
+ * dev.sluice.BackendFailureException} if the store failed (nothing was changed).
  *
  * @param <T> the state's type
  */
 public interface StoreClient<T> {
   /** Returns the durable store's definition. */
-  DurableStore<T> store();
+  DurableStore<T> definition();
 
   /** Returns the document's id. */
   String id();
@@ -37,9 +39,10 @@ public interface StoreClient<T> {
   StoreSnapshot<T> update(UnaryOperator<T> updater);
 
   /**
-   * Changes the document at most once per idempotency key: a repeated call with the same key (a
-   * webhook delivered twice) changes nothing and returns the document as the first call left it.
-   * The receipt is written in the same transaction as the change.
+   * Changes the document at most once per idempotency key of this document: a repeated call with
+   * the same key (a webhook delivered twice) changes nothing, whatever its updater, and returns the
+   * document as the first call left it. The receipt is written in the same transaction as the
+   * change and kept for the runtime's retention; a call with the key after that applies again.
    *
    * @param idempotencyKey the caller's key for this change, 1 to 200 characters
    * @param updater returns the new state, never null

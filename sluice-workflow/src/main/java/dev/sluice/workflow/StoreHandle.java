@@ -17,8 +17,12 @@ import java.util.function.UnaryOperator;
  *
  * <p>Updaters and conditions run inside the store's transaction: they must be fast, deterministic
  * and free of side effects, and may run more than once for one step (a store may retry a
- * transaction after a conflict). If one throws, the step's failure is recorded like a step body's
- * and thrown as {@link StepFailedException}, now and on every replay.
+ * transaction after a conflict). They run on a thread of the store's, under a lock every process of
+ * the store shares, and must not call the runtime, a workflow context or a store (that throws
+ * {@link IllegalStateException}). If one throws an exception, the step's failure is recorded like a
+ * step body's and thrown as {@link StepFailedException}, now and on every replay. A replay that
+ * asks a step for another document than the one recorded fails with {@link
+ * NonDeterminismException}.
  *
  * <p>Not thread-safe: confined, like its context, to the worker thread that runs the workflow
  * function. Every operation blocks on the store.
@@ -27,7 +31,7 @@ import java.util.function.UnaryOperator;
  */
 public interface StoreHandle<T> {
   /** Returns the durable store's definition. */
-  DurableStore<T> store();
+  DurableStore<T> definition();
 
   /** Returns the document's id. */
   String id();

@@ -7,7 +7,8 @@ package dev.sluice.workflow;
 import java.util.Objects;
 
 /**
- * A durable store's document at one version.
+ * A durable store's document at one version. Immutable as a record; the state is a fresh copy owned
+ * by the caller, as thread-safe as its type.
  *
  * @param state the state, decoded afresh for each snapshot (changing it changes nothing stored)
  * @param version 0 for a document never written, then 1, 2, … after each change

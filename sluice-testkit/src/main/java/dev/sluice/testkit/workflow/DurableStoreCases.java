@@ -11,15 +11,22 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.sluice.workflow.DurableStore;
 import dev.sluice.workflow.Execution;
 import dev.sluice.workflow.ExecutionStatus;
+import dev.sluice.workflow.NonDeterminismException;
 import dev.sluice.workflow.StepFailedException;
 import dev.sluice.workflow.StoreClient;
 import dev.sluice.workflow.StoreSnapshot;
 import dev.sluice.workflow.Workflow;
+import dev.sluice.workflow.WorkflowFailedException;
 import dev.sluice.workflow.WorkflowRuntime;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 /** Durable stores: reads and changes from workflows and from outside, each applied once. */
@@ -175,6 +182,19 @@ public abstract class DurableStoreCases extends WorkflowCase {
   }
 
   @Test
+  void aReceiptAgesOutWithTheRetention() {
+    WorkflowRuntime rt = build(1);
+    StoreClient<Tab> tab = rt.store(TABS, "tab-11");
+    tab.update("event-11", Tab::counted);
+    clock.advance(Duration.ofHours(2));
+    assertThat(tab.update("event-11", Tab::counted).version()).isEqualTo(1);
+    rt.purge(Duration.ofHours(1));
+    assertThat(tab.update("event-11", Tab::counted).version())
+        .as("a delivery after the retention is applied again")
+        .isEqualTo(2);
+  }
+
+  @Test
   void anUpdaterFailureOutsideWorkflowsIsThrownAndChangesNothing() {
     WorkflowRuntime rt = build(1);
     StoreClient<Tab> tab = rt.store(TABS, "tab-7");
@@ -196,6 +216,84 @@ public abstract class DurableStoreCases extends WorkflowCase {
     assertThat(tab.update("event-1", Tab::counted).version())
         .as("a refused update left no receipt")
         .isEqualTo(1);
+  }
+
+  @Test
+  void anUpdaterThatUsesTheRuntimeFailsAndTheStoreGoesOn() {
+    AtomicReference<WorkflowRuntime> runtime = new AtomicReference<>();
+    Workflow<String, String> nested =
+        Workflow.define(
+            "nested",
+            String.class,
+            String.class,
+            (ctx, tabId) -> {
+              try {
+                ctx.store(TABS, tabId)
+                    .update("nested", t -> runtime.get().store(TABS, "other").get().state());
+                return "applied";
+              } catch (StepFailedException e) {
+                return e.originalClassName();
+              }
+            });
+    WorkflowRuntime rt = runtime(nested);
+    runtime.set(rt);
+    assertThat(result(rt.submit(nested, "ds-8", "tab-8")))
+        .isEqualTo(IllegalStateException.class.getName());
+
+    StoreClient<Tab> tab = rt.store(TABS, "tab-8");
+    assertThatThrownBy(() -> tab.update(t -> rt.store(TABS, "other").update(Tab::counted).state()))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageContaining("updater or condition");
+    assertThat(tab.get().version()).isZero();
+    assertThat(tab.update(Tab::counted).version()).as("the store still works").isEqualTo(1);
+  }
+
+  @Test
+  void concurrentDeliveriesWithOneKeyApplyOnce() throws Exception {
+    WorkflowRuntime a = build(1);
+    WorkflowRuntime b = build(1);
+    int callers = 8;
+    ExecutorService pool = Executors.newFixedThreadPool(callers);
+    try {
+      List<Future<StoreSnapshot<Tab>>> answers = new ArrayList<>();
+      for (int i = 0; i < callers; i++) {
+        WorkflowRuntime rt = i % 2 == 0 ? a : b;
+        answers.add(pool.submit(() -> rt.store(TABS, "tab-9").update("event-9", Tab::counted)));
+      }
+      for (Future<StoreSnapshot<Tab>> f : answers) {
+        StoreSnapshot<Tab> s = f.get(SAFETY.toMillis(), TimeUnit.MILLISECONDS);
+        assertThat(s.version()).as("every caller sees the one change").isEqualTo(1);
+        assertThat(s.state().count()).isEqualTo(1);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+    assertThat(a.store(TABS, "tab-9").get().version()).isEqualTo(1);
+  }
+
+  @Test
+  void aReplayThatAsksForAnotherDocumentFailsAsNonDeterministic() {
+    AtomicReference<String> which = new AtomicReference<>("doc-a");
+    Workflow<String, String> fickle =
+        Workflow.define(
+            "fickle",
+            String.class,
+            String.class,
+            (ctx, in) -> {
+              ctx.store(TABS, which.get()).get("read");
+              ctx.sleep("pause", Duration.ofHours(1));
+              return "done";
+            });
+    WorkflowRuntime rt = runtime(fickle);
+    Execution<String> run = rt.submit(fickle, "ds-10", "x");
+    awaitStatus(run, ExecutionStatus.WAITING);
+    which.set("doc-b");
+    clock.advance(Duration.ofHours(1));
+    assertThatThrownBy(() -> result(run))
+        .isInstanceOf(WorkflowFailedException.class)
+        .hasMessageContaining(NonDeterminismException.class.getName())
+        .hasMessageContaining("'doc-a'")
+        .hasMessageContaining("'doc-b'");
   }
 
   @Test

@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sluice.workflow.Execution;
 import dev.sluice.workflow.ExecutionStatus;
+import dev.sluice.workflow.StepFailedException;
 import dev.sluice.workflow.SubmitOptions;
 import dev.sluice.workflow.Workflow;
 import dev.sluice.workflow.WorkflowFailedException;
@@ -17,6 +18,7 @@ import dev.sluice.workflow.WorkflowRuntime;
 import dev.sluice.workflow.spi.WaiterRecord;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
@@ -71,8 +73,12 @@ public abstract class StoreWaitCases extends WorkflowCase {
     rt.store(TABS, "w-2").update(Tab::counted);
     rt.store(TABS, "w-2").update(t -> t.noted("not the status"));
     probe();
-    assertThat(tests).as("changes of other paths woke nothing").hasValue(1);
-    assertThat(run.status()).isEqualTo(ExecutionStatus.WAITING);
+    // Still the waiter written by the first test: a wake would have replaced or removed it.
+    Optional<WaiterRecord> waiter = watch().session().transact(tx -> tx.waiter("sw-2"));
+    assertThat(waiter.map(WaiterRecord::sinceVersion))
+        .as("changes of other paths woke nothing")
+        .contains(0L);
+    assertThat(tests).hasValue(1);
 
     rt.store(TABS, "w-2").update(t -> t.withStatus("billed"));
     watch()
@@ -160,6 +166,33 @@ public abstract class StoreWaitCases extends WorkflowCase {
     assertThat(tests).hasValue(before);
     assertThat(cancelled.status()).isEqualTo(ExecutionStatus.CANCELLED);
     assertThat(timed.status()).isEqualTo(ExecutionStatus.TIMED_OUT);
+  }
+
+  @Test
+  void aConditionThatThrowsFailsItsStepAndLeavesNoWaiter() {
+    Workflow<String, String> brittle =
+        Workflow.define(
+            "brittle",
+            String.class,
+            String.class,
+            (ctx, tabId) -> {
+              try {
+                ctx.store(TABS, tabId)
+                    .awaitCondition(
+                        "until",
+                        List.of("/status"),
+                        t -> {
+                          throw new IllegalStateException("cannot judge " + t.status());
+                        });
+                return "met";
+              } catch (StepFailedException e) {
+                return e.originalMessage();
+              }
+            });
+    WorkflowRuntime rt = runtime(brittle);
+    assertThat(result(rt.submit(brittle, "sw-8", "w-8"))).isEqualTo("cannot judge open");
+    Optional<WaiterRecord> waiter = watch().session().transact(tx -> tx.waiter("sw-8"));
+    assertThat(waiter).isEmpty();
   }
 
   @Test

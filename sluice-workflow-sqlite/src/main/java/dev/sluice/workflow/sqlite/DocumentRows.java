@@ -44,6 +44,7 @@ final class DocumentRows {
   private final PreparedStatement deleteWaiter;
   private final PreparedStatement receipt;
   private final PreparedStatement putReceipt;
+  private final PreparedStatement deleteReceipts;
 
   DocumentRows(Connection db, String storeName) throws SQLException {
     this.storeName = storeName;
@@ -73,6 +74,11 @@ final class DocumentRows {
         db.prepareStatement(
             "INSERT INTO wf_receipt (store, document_id, key, version, state, recorded_at)"
                 + " VALUES (?, ?, ?, ?, ?, ?)");
+    deleteReceipts =
+        db.prepareStatement(
+            "DELETE FROM wf_receipt WHERE (store, document_id, key) IN (SELECT store,"
+                + " document_id, key FROM wf_receipt WHERE recorded_at < ? ORDER BY recorded_at"
+                + " LIMIT ?)");
   }
 
   Optional<DocumentRecord> document(String store, String id) throws SQLException {
@@ -159,6 +165,12 @@ final class DocumentRows {
     putReceipt.setString(5, r.state());
     putReceipt.setLong(6, r.recordedAt());
     putReceipt.executeUpdate();
+  }
+
+  int deleteReceiptsBefore(long cutoff, int limit) throws SQLException {
+    deleteReceipts.setLong(1, cutoff);
+    deleteReceipts.setInt(2, limit);
+    return deleteReceipts.executeUpdate();
   }
 
   private WaiterRecord waiter(ResultSet rs) throws SQLException {

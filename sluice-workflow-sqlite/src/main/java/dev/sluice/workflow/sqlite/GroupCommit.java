@@ -59,6 +59,12 @@ final class GroupCommit implements AutoCloseable {
     if (stopping) {
       throw closed();
     }
+    if (Thread.currentThread() == coordinator) {
+      // A unit that starts another (user code inside it calling the store) would wait for itself,
+      // holding the gate every process of the store needs.
+      throw new IllegalStateException(
+          "a unit of work on this workflow store tried to start another one inside it");
+    }
     Queued<R> q = new Queued<>(unit);
     queue.add(q);
     if (stopping && !coordinator.isAlive()) {

@@ -205,6 +205,14 @@ final class SqliteWorkflowTransaction implements WorkflowTransaction {
   }
 
   @Override
+  public int deleteReceiptsBefore(long cutoff, int limit) {
+    // A write only if something went: a purge that finds nothing must not wake every runtime.
+    int n = read(() -> rows.documents().deleteReceiptsBefore(cutoff, limit));
+    wrote |= n > 0;
+    return n;
+  }
+
+  @Override
   public boolean ownerDead(String ownerId) {
     check();
     return session.provenDead(ownerId);

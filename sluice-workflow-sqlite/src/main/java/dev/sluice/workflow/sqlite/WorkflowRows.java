@@ -82,12 +82,13 @@ final class WorkflowRows implements AutoCloseable {
     steps =
         db.prepareStatement(
             "SELECT execution_id, position, step_key, kind, outcome, payload, failure, attempts,"
-                + " at, recorded_at FROM wf_step WHERE execution_id = ? ORDER BY position");
+                + " at, recorded_at, store, document_id FROM wf_step WHERE execution_id = ?"
+                + " ORDER BY position");
     putStep =
         db.prepareStatement(
             "INSERT OR REPLACE INTO wf_step (execution_id, position, step_key, kind, outcome,"
-                + " payload, failure, attempts, at, recorded_at)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                + " payload, failure, attempts, at, recorded_at, store, document_id)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     dueTimers =
         db.prepareStatement(
             "SELECT execution_id, due_at FROM wf_timer WHERE due_at <= ?"
@@ -196,6 +197,8 @@ final class WorkflowRows implements AutoCloseable {
     String failure = null;
     long attempts = 0;
     long at = 0;
+    String documentStore = null;
+    String documentId = null;
     String outcome;
     StepOutcome o = s.outcome();
     if (o instanceof StepOutcome.Value v) {
@@ -214,6 +217,8 @@ final class WorkflowRows implements AutoCloseable {
       outcome = "snapshot";
       payload = snap.state();
       at = snap.version();
+      documentStore = snap.store();
+      documentId = snap.documentId();
     } else {
       outcome = "sleep";
       at = ((StepOutcome.Sleep) o).wakeAt();
@@ -224,6 +229,8 @@ final class WorkflowRows implements AutoCloseable {
     putStep.setLong(8, attempts);
     putStep.setLong(9, at);
     putStep.setLong(10, s.recordedAt());
+    putStep.setString(11, documentStore);
+    putStep.setString(12, documentId);
     putStep.executeUpdate();
   }
 
@@ -328,7 +335,9 @@ final class WorkflowRows implements AutoCloseable {
                 new StepOutcome.Retrying(
                     rs.getInt(8), rs.getLong(9), FailureText.read(rs.getString(7)));
             case "sleep" -> new StepOutcome.Sleep(rs.getLong(9));
-            case "snapshot" -> new StepOutcome.Snapshot(rs.getLong(9), rs.getString(6));
+            case "snapshot" ->
+                new StepOutcome.Snapshot(
+                    rs.getString(11), rs.getString(12), rs.getLong(9), rs.getString(6));
             default ->
                 throw new IllegalArgumentException(
                     "unknown outcome '"

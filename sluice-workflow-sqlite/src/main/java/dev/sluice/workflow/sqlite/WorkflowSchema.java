@@ -69,6 +69,9 @@ final class WorkflowSchema {
       Map.of(
           1,
           List.of(
+              // Which document a store step's snapshot is of.
+              "ALTER TABLE wf_step ADD COLUMN store TEXT",
+              "ALTER TABLE wf_step ADD COLUMN document_id TEXT",
               "CREATE TABLE wf_document (store TEXT NOT NULL, id TEXT NOT NULL,"
                   + " version INTEGER NOT NULL, state TEXT NOT NULL, updated_at INTEGER NOT NULL,"
                   + " PRIMARY KEY (store, id)) WITHOUT ROWID",
@@ -79,7 +82,8 @@ final class WorkflowSchema {
               "CREATE TABLE wf_receipt (store TEXT NOT NULL, document_id TEXT NOT NULL,"
                   + " key TEXT NOT NULL, version INTEGER NOT NULL, state TEXT NOT NULL,"
                   + " recorded_at INTEGER NOT NULL, PRIMARY KEY (store, document_id, key))"
-                  + " WITHOUT ROWID"));
+                  + " WITHOUT ROWID",
+              "CREATE INDEX wf_receipt_by_time ON wf_receipt (recorded_at)"));
 
   private WorkflowSchema() {}
 

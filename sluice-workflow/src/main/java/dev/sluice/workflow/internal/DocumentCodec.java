@@ -57,7 +57,7 @@ final class DocumentCodec<T> {
   UnaryOperator<String> updater(UnaryOperator<T> updater) {
     Objects.requireNonNull(updater, "updater");
     return state -> {
-      T next = updater.apply(codec.decode(state, store.type()));
+      T next = StoreCode.run(() -> updater.apply(codec.decode(state, store.type())));
       if (next == null) {
         throw new IllegalArgumentException(
             "the updater of durable store '"
@@ -84,6 +84,6 @@ final class DocumentCodec<T> {
   /** The condition over encoded states. */
   Predicate<String> condition(Predicate<T> condition) {
     Objects.requireNonNull(condition, "condition");
-    return state -> condition.test(codec.decode(state, store.type()));
+    return state -> StoreCode.run(() -> condition.test(codec.decode(state, store.type())));
   }
 }

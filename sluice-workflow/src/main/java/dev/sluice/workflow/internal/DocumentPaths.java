@@ -5,8 +5,11 @@
 package dev.sluice.workflow.internal;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
@@ -27,7 +30,14 @@ final class DocumentPaths {
   /** The whole document. */
   static final String ROOT = "";
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  /** Exact numbers (0.10 is not 0.1) and whole documents (nothing may follow the value). */
+  private static final ObjectMapper JSON =
+      JsonMapper.builder()
+          .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+          .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)
+          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+          .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
+          .build();
 
   private DocumentPaths() {}
 
@@ -36,7 +46,9 @@ final class DocumentPaths {
    *
    * @return the paths, copied
    * @throws IllegalArgumentException naming the step and the path if there is none, or one is not
-   *     {@code ""} and does not start with {@code /}
+   *     {@code ""} and does not start with {@code /}, has an empty segment ({@code "/"}, {@code
+   *     "/items/"}), which would name a field called {@code ""} and so never see the changes its
+   *     author meant, or has a {@code ~} not followed by {@code 0} or {@code 1}
    */
   static List<String> checkWatched(String stepKey, List<String> paths) {
     if (paths == null || paths.isEmpty()) {
@@ -47,19 +59,23 @@ final class DocumentPaths {
               + paths);
     }
     for (String p : paths) {
-      if (p == null || !(p.isEmpty() || p.startsWith("/"))) {
+      if (p == null || !(p.isEmpty() || p.startsWith("/")) || malformed(p)) {
         throw new IllegalArgumentException(
             "watched path of step '"
                 + stepKey
-                + "' must be a JSON Pointer: \"\" for the whole document or starting with '/',"
-                + " like \"/items/0\"; was "
+                + "' must be a JSON Pointer: \"\" for the whole document, or '/' and a name per"
+                + " level, like \"/items/0\", with no empty level and '~' only as ~0 or ~1; was "
                 + (p == null ? "null" : "'" + p + "'"));
       }
     }
     return List.copyOf(paths);
   }
 
-  /** The paths where {@code after} differs from {@code before}, shallowest first; none if equal. */
+  /**
+   * The paths where {@code after} differs from {@code before}, shallowest first; none only if the
+   * two are the same text. Texts that differ but compare equal as JSON (fields in another order)
+   * count as changed at the root, so a state that changed is never taken for an unchanged one.
+   */
   static List<String> changed(String before, String after) {
     if (before.equals(after)) {
       return List.of();
@@ -77,13 +93,26 @@ final class DocumentPaths {
     }
     Set<String> out = new LinkedHashSet<>();
     diff(ROOT, a, b, out);
-    return new ArrayList<>(out);
+    return out.isEmpty() ? List.of(ROOT) : new ArrayList<>(out);
+  }
+
+  private static boolean malformed(String pointer) {
+    if (pointer.isEmpty()) {
+      return false;
+    }
+    if (pointer.endsWith("/") || pointer.contains("//")) {
+      return true;
+    }
+    for (int i = pointer.indexOf('~'); i >= 0; i = pointer.indexOf('~', i + 1)) {
+      if (i + 1 >= pointer.length()
+          || (pointer.charAt(i + 1) != '0' && pointer.charAt(i + 1) != '1')) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static void diff(String at, JsonNode a, JsonNode b, Set<String> out) {
-    if (a.equals(b)) {
-      return;
-    }
     if (a.isObject() && b.isObject()) {
       Set<String> names = new LinkedHashSet<>();
       a.fieldNames().forEachRemaining(names::add);
@@ -119,7 +148,10 @@ final class DocumentPaths {
       }
       return;
     }
-    out.add(at);
+    // Leaves compare as written: 0.10 and 0.1 are equal numbers but not the same state.
+    if (a.getNodeType() != b.getNodeType() || !a.toString().equals(b.toString())) {
+      out.add(at);
+    }
   }
 
   /** Whether a change at any of {@code touched} is seen by a watcher of any of {@code watched}. */

@@ -118,6 +118,7 @@ final class ReplayContext implements WorkflowContext {
 
   /** Checks the thread and the state before any durable call; the key is not yet claimed. */
   private void checkUsable() {
+    StoreCode.refuseInside("the WorkflowContext of execution '" + executionId + "'");
     if (Thread.currentThread() != owner) {
       throw new IllegalStateException(
           "the WorkflowContext of execution '"
@@ -216,6 +217,11 @@ final class ReplayContext implements WorkflowContext {
       return r.step().outcome();
     }
     return null;
+  }
+
+  /** Records and returns a non-determinism found by a store step. */
+  NonDeterminismException mismatch(String message) {
+    return nonDeterminism(message);
   }
 
   /** Where the store step about to run is recorded. */

@@ -10,6 +10,7 @@ import dev.sluice.workflow.StoreSnapshot;
 import dev.sluice.workflow.spi.StepKind;
 import dev.sluice.workflow.spi.StepOutcome;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
@@ -29,7 +30,7 @@ final class ReplayStoreHandle<T> implements StoreHandle<T> {
   }
 
   @Override
-  public DurableStore<T> store() {
+  public DurableStore<T> definition() {
     return doc.store();
   }
 
@@ -51,6 +52,7 @@ final class ReplayStoreHandle<T> implements StoreHandle<T> {
 
   @Override
   public StoreSnapshot<T> update(String key, UnaryOperator<T> updater) {
+    Objects.requireNonNull(updater, "updater");
     StepOutcome recorded = ctx.beginStoreStep(key, StepKind.STORE_UPDATE);
     if (recorded != null) {
       return replayed(key, recorded);
@@ -66,6 +68,7 @@ final class ReplayStoreHandle<T> implements StoreHandle<T> {
   public StoreSnapshot<T> awaitCondition(
       String key, List<String> watchedPaths, Predicate<T> condition) {
     List<String> paths = DocumentPaths.checkWatched(key, watchedPaths);
+    Objects.requireNonNull(condition, "condition");
     StepOutcome recorded = ctx.beginStoreStep(key, StepKind.STORE_AWAIT);
     if (recorded != null) {
       return replayed(key, recorded);
@@ -81,6 +84,24 @@ final class ReplayStoreHandle<T> implements StoreHandle<T> {
     if (recorded instanceof StepOutcome.Failed f) {
       throw Failures.stepFailed(key, f.failure());
     }
-    return doc.decode((StepOutcome.Snapshot) recorded);
+    StepOutcome.Snapshot s = (StepOutcome.Snapshot) recorded;
+    if (!s.store().equals(doc.store().name()) || !s.documentId().equals(doc.id())) {
+      throw ctx.mismatch(
+          "execution '"
+              + ctx.executionId()
+              + "' asked step '"
+              + key
+              + "' for document '"
+              + doc.id()
+              + "' of durable store '"
+              + doc.store().name()
+              + "', but document '"
+              + s.documentId()
+              + "' of durable store '"
+              + s.store()
+              + "' was recorded there: the workflow function must ask for the same documents on"
+              + " every replay");
+    }
+    return doc.decode(s);
   }
 }

@@ -29,7 +29,7 @@ final class RuntimeStoreClient<T> implements StoreClient<T> {
   }
 
   @Override
-  public DurableStore<T> store() {
+  public DurableStore<T> definition() {
     return doc.store();
   }
 
@@ -40,8 +40,8 @@ final class RuntimeStoreClient<T> implements StoreClient<T> {
 
   @Override
   public StoreSnapshot<T> get() {
-    StoreUnits.Document d = doc.document();
     checkOpen.run();
+    StoreUnits.Document d = doc.document();
     return doc.decode(session.transact(tx -> StoreUnits.current(tx, d)));
   }
 
@@ -56,9 +56,9 @@ final class RuntimeStoreClient<T> implements StoreClient<T> {
   }
 
   private StoreSnapshot<T> apply(String key, UnaryOperator<T> updater) {
+    checkOpen.run();
     UnaryOperator<String> fn = doc.updater(updater);
     StoreUnits.Document d = doc.document();
-    checkOpen.run();
     StoreUnits.External r = session.transact(tx -> StoreUnits.updateFromOutside(tx, d, key, fn));
     if (r instanceof StoreUnits.Threw t) {
       throw t.failure();

@@ -58,8 +58,8 @@ final class StoreUnits {
   /** The document as stored now. */
   static Snapshot current(WorkflowTransaction tx, Document d) {
     return tx.document(d.store(), d.id())
-        .map(r -> new Snapshot(r.version(), r.state()))
-        .orElseGet(() -> new Snapshot(0, d.initial()));
+        .map(r -> new Snapshot(d.store(), d.id(), r.version(), r.state()))
+        .orElseGet(() -> new Snapshot(d.store(), d.id(), 0, d.initial()));
   }
 
   /**
@@ -80,7 +80,7 @@ final class StoreUnits {
         wake(tx, w);
       }
     }
-    return new Snapshot(version, after);
+    return new Snapshot(d.store(), d.id(), version, after);
   }
 
   /**
@@ -172,7 +172,8 @@ final class StoreUnits {
     if (key != null) {
       var receipt = tx.receipt(d.store(), d.id(), key);
       if (receipt.isPresent()) {
-        return new Changed(new Snapshot(receipt.get().version(), receipt.get().state()));
+        return new Changed(
+            new Snapshot(d.store(), d.id(), receipt.get().version(), receipt.get().state()));
       }
     }
     Snapshot before = current(tx, d);

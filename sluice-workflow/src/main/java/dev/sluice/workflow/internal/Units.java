@@ -260,6 +260,9 @@ final class Units {
    */
   static int purge(WorkflowTransaction tx, long olderThanMillis, int limit) {
     long cutoff = tx.now() - olderThanMillis;
+    // Receipts of idempotent store updates age out with the executions: a delivery repeated after
+    // the retention is applied again.
+    tx.deleteReceiptsBefore(cutoff, limit);
     int n = 0;
     for (String id : tx.finishedBefore(cutoff, limit)) {
       Optional<ExecutionRecord> e = tx.execution(id);

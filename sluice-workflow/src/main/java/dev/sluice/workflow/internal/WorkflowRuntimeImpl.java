@@ -99,6 +99,7 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
   }
 
   Optional<ExecutionRecord> read(String id) {
+    StoreCode.refuseInside("reading execution '" + id + "'");
     return session.transact(tx -> tx.execution(id));
   }
 
@@ -240,6 +241,7 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
   }
 
   private void checkOpen() {
+    StoreCode.refuseInside("the workflow runtime");
     synchronized (lifecycle) {
       if (closed) {
         throw new IllegalStateException("workflow runtime on " + store.name() + " is closed");

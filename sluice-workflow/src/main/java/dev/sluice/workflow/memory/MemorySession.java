@@ -36,6 +36,10 @@ final class MemorySession implements WorkflowSession {
     if (closed.get()) {
       throw new IllegalStateException("session " + ownerId + " is closed");
     }
+    if (Thread.holdsLock(data)) {
+      throw new IllegalStateException(
+          "a unit of work on workflow store session " + ownerId + " tried to start another one");
+    }
     R result;
     boolean wrote;
     synchronized (data) {

@@ -236,6 +236,21 @@ final class MemoryTransaction implements WorkflowTransaction {
   }
 
   @Override
+  public int deleteReceiptsBefore(long cutoff, int limit) {
+    check();
+    List<ReceiptRecord> old =
+        data.receipts.values().stream()
+            .filter(r -> r.recordedAt() < cutoff)
+            .sorted(Comparator.comparingLong(ReceiptRecord::recordedAt))
+            .limit(limit)
+            .toList();
+    for (ReceiptRecord r : old) {
+      put(data.receipts, List.of(r.store(), r.documentId(), r.key()), null);
+    }
+    return old.size();
+  }
+
+  @Override
   public void deleteExecution(String id) {
     check();
     deleteTimer(id);

@@ -64,14 +64,20 @@ public sealed interface StepOutcome {
   record Sleep(long wakeAt) implements StepOutcome {}
 
   /**
-   * A durable store's document as a store step saw or left it.
+   * A durable store's document as a store step saw or left it; the document is named so that a
+   * replay asking for another one is caught.
    *
+   * @param store the durable store's name
+   * @param documentId the document's id
    * @param version the document's version, 0 if it was never written
    * @param state the state, as the codec's payload
    */
-  record Snapshot(long version, String state) implements StepOutcome {
+  record Snapshot(String store, String documentId, long version, String state)
+      implements StepOutcome {
     /** Checks the components. */
     public Snapshot {
+      Objects.requireNonNull(store, "store");
+      Objects.requireNonNull(documentId, "documentId");
       Objects.requireNonNull(state, "state");
       if (version < 0) {
         throw new IllegalArgumentException("version must not be negative, was " + version);

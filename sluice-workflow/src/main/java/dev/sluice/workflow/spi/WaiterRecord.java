@@ -10,7 +10,8 @@ import java.util.Objects;
 /**
  * A waiting execution's interest in a durable store: a change of the document that touches one of
  * {@code paths} and makes it newer than {@code sinceVersion} queues the execution again. An
- * execution has at most one, and only while it waits.
+ * execution has at most one: written when its condition was found false, gone once a change took it
+ * or the execution ended.
  *
  * @param executionId the waiting execution
  * @param stepKey the {@code awaitCondition} step it waits in

@@ -10,7 +10,10 @@ package dev.sluice.workflow.spi;
  * WorkflowTransaction#ownerDead} and takes its claims over.
  *
  * <p>Implementations must be thread-safe. Units of work run one at a time per store, each seeing
- * the effects of all earlier ones. {@link #transact} blocks on the store's lock.
+ * the effects of all earlier ones: as if serial, absent rows included (a unit that found no
+ * document and wrote a waiter must not interleave with one that changed that document and read its
+ * waiters, or a wake-up is lost). A unit must not start another; stores refuse it with {@link
+ * IllegalStateException} where they can tell. {@link #transact} blocks on the store's lock.
  */
 public interface WorkflowSession extends AutoCloseable {
   /** Returns this owner's id, unique among the store's owners, never reused. */

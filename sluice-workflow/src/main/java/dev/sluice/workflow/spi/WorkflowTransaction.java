@@ -187,6 +187,15 @@ public interface WorkflowTransaction {
   void putReceipt(ReceiptRecord receipt);
 
   /**
+   * Deletes up to {@code limit} receipts recorded before {@code cutoff}, oldest first.
+   *
+   * @param cutoff the store time
+   * @param limit at most this many
+   * @return how many were deleted
+   */
+  int deleteReceiptsBefore(long cutoff, int limit);
+
+  /**
    * Deletes an execution with its steps, timer and waiter.
    *
    * @param id the execution's id

@@ -16,8 +16,8 @@ class DocumentPathsTest {
   void equalStatesTouchNothing() {
     assertThat(DocumentPaths.changed("{\"a\":1}", "{\"a\":1}")).isEmpty();
     assertThat(DocumentPaths.changed("{\"a\":1,\"b\":2}", "{\"b\":2,\"a\":1}"))
-        .as("field order is not a change")
-        .isEmpty();
+        .as("other text that is equal JSON still counts as a change, at the root")
+        .containsExactly("");
   }
 
   @Test
@@ -48,6 +48,22 @@ class DocumentPathsTest {
   }
 
   @Test
+  void numbersAreComparedExactly() {
+    assertThat(DocumentPaths.changed("{\"p\":0.10}", "{\"p\":0.1}")).containsExactly("/p");
+    assertThat(
+            DocumentPaths.changed("{\"p\":12345678901234567.89}", "{\"p\":12345678901234567.91}"))
+        .containsExactly("/p");
+    assertThat(
+            DocumentPaths.changed("{\"n\":123456789012345678901}", "{\"n\":123456789012345678902}"))
+        .containsExactly("/n");
+  }
+
+  @Test
+  void textAfterTheValueIsNotIgnored() {
+    assertThat(DocumentPaths.changed("1 a", "1 b")).containsExactly("");
+  }
+
+  @Test
   void aStateThatIsNotJsonCountsAsTouchedAtTheRoot() {
     assertThat(DocumentPaths.changed("plain text", "other text")).containsExactly("");
   }
@@ -73,5 +89,12 @@ class DocumentPathsTest {
     assertThatThrownBy(() -> DocumentPaths.checkWatched("k", List.of("status")))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("'status'");
+    for (String bad : List.of("/", "/items/", "/a//b", "/a~2", "/a~")) {
+      assertThatThrownBy(() -> DocumentPaths.checkWatched("k", List.of(bad)))
+          .as(bad)
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("'" + bad + "'");
+    }
+    assertThat(DocumentPaths.checkWatched("k", List.of("/a~0b~1c"))).containsExactly("/a~0b~1c");
   }
 }
