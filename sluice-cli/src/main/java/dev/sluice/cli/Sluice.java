@@ -4,7 +4,10 @@
  */
 package dev.sluice.cli;
 
+import dev.sluice.cli.command.QuickRun;
 import dev.sluice.cli.command.SluiceCommand;
+import java.util.Map;
+import java.util.OptionalInt;
 
 /**
  * The {@code sluice} command's entry point: runs one invocation and exits with its status (see
@@ -20,7 +23,11 @@ public final class Sluice {
    * @param args the command line
    */
   public static void main(String[] args) {
-    int status = SluiceCommand.commandLine(System.getenv(), args).execute(args);
+    Map<String, String> env = System.getenv();
+    // The plain forms of "sluice run" skip picocli, most of the cost of a short call.
+    OptionalInt quick = QuickRun.execute(env, args);
+    int status =
+        quick.isPresent() ? quick.getAsInt() : SluiceCommand.commandLine(env, args).execute(args);
     System.exit(status);
   }
 }

@@ -40,6 +40,24 @@ class RunProcessTest {
   }
 
   @Test
+  void aPlainRunLoadsNeitherPicocliNorJline() throws Exception {
+    Path classes = work.resolve("classes.log");
+    List<String> cmd = new ArrayList<>(sluice.command("run", "--pool", "p", "--", "true"));
+    cmd.add(1, "-Xlog:class+load=info:file=" + classes);
+    Process p = new ProcessBuilder(cmd).start();
+    Result r = SluiceProcesses.finish(p);
+    assertThat(r.exit()).as(r.toString()).isZero();
+    String loaded = Files.readString(classes);
+    assertThat(loaded).contains("dev.sluice.cli.command.QuickRun");
+    assertThat(loaded).doesNotContain(" picocli.").doesNotContain(" org.jline.");
+
+    // Help is picocli's.
+    Result help = sluice.run("run", "--help");
+    assertThat(help.exit()).isZero();
+    assertThat(help.out()).contains("Usage: sluice run");
+  }
+
+  @Test
   void concurrentRunsNeverExceedCapacityByTheirOwnClocks() throws Exception {
     assertThat(sluice.run("pool", "set", "p", "--capacity", "2").exit()).isZero();
     Path log = work.resolve("log");

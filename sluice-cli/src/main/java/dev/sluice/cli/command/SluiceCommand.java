@@ -190,11 +190,17 @@ public final class SluiceCommand implements Callable<Integer> {
 
   /** The {@code --agent} value, else {@code $SLUICE_AGENT_ID}, else {@code null}. */
   String agentOrNull() {
-    if (agent != null && !agent.isBlank()) {
-      return agent;
-    }
-    String fromEnv = env.get("SLUICE_AGENT_ID");
-    return fromEnv == null || fromEnv.isBlank() ? null : fromEnv;
+    return Identity.agentOrNull(agent, env);
+  }
+
+  /** The {@code --agent} value as given, or {@code null}. */
+  String agentOption() {
+    return agent;
+  }
+
+  /** The {@code --home} value as given, or {@code null}. */
+  Path homeOption() {
+    return home;
   }
 
   /** The home this invocation uses. */

@@ -81,11 +81,6 @@ abstract class Verb implements Callable<Integer> {
 
   /** Who an operator's action is recorded as: the agent, else {@code $USER}. */
   String actor() {
-    String agent = root().agentOrNull();
-    if (agent != null) {
-      return agent;
-    }
-    String user = root().env().get("USER");
-    return user == null || user.isBlank() ? System.getProperty("user.name", "unknown") : user;
+    return Identity.actor(root().agentOption(), root().env());
   }
 }

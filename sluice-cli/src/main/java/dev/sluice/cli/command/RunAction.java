@@ -1,0 +1,121 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.cli.command;
+
+import dev.sluice.SluiceException;
+import dev.sluice.cli.Durations;
+import dev.sluice.cli.ExitCode;
+import dev.sluice.cli.Home;
+import dev.sluice.gate.AcquireRequest;
+import dev.sluice.gate.GateService;
+import dev.sluice.gate.Permit;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The work of {@code sluice run}, whichever parser read its command line: opens the gate, waits for
+ * a permit ({@link GateService#acquireOwned}), then hands over to {@link Launch}, and closes the
+ * gate at the end.
+ *
+ * <p>Not thread-safe: one invocation, one thread; {@link #run} blocks while waiting and while the
+ * command runs.
+ */
+final class RunAction {
+  /** "No timeout": ten years, far beyond any wait and far from any arithmetic overflow. */
+  private static final Duration FOREVER = Duration.ofDays(3650);
+
+  private final RunArgs args;
+  private final Map<String, String> env;
+  private final PrintWriter out;
+  private final PrintWriter err;
+
+  RunAction(RunArgs args, Map<String, String> env, PrintWriter out, PrintWriter err) {
+    this.args = args;
+    this.env = env;
+    this.out = out;
+    this.err = err;
+  }
+
+  /** Runs the command under a permit; returns the exit status of {@code sluice run}. */
+  int run() throws InterruptedException {
+    AcquireRequest request =
+        new AcquireRequest(
+            Identity.actor(args.agent(), env),
+            opKey(),
+            args.pool(),
+            args.weight(),
+            labelOrCommand(),
+            args.reason());
+    Duration timeout = args.queueTimeout() == null ? FOREVER : args.queueTimeout();
+    // Made while the gate is asked and waited for: it costs a process spawn, which also warms up
+    // the JDK's spawning for the command itself.
+    CompletableFuture<StartSignal> signal = StartSignal.prepare();
+    GateService gate = null;
+    try {
+      Optional<Permit> permit;
+      try {
+        gate = GateService.open(Home.resolve(args.home(), env));
+        boolean live = System.console() != null && !args.json();
+        try (WaitLine line = WaitLine.open(err, gate, args.pool(), live)) {
+          permit = gate.acquireOwned(request, timeout, line::update);
+        }
+      } catch (SluiceException | UncheckedIOException e) {
+        StartSignal.discard(signal);
+        Errors.report(e, out, err, args.json());
+        return ExitCode.RUN_FAILED.code();
+      } catch (InterruptedException | RuntimeException | Error e) {
+        StartSignal.discard(signal);
+        throw e;
+      }
+      if (permit.isEmpty()) {
+        StartSignal.discard(signal);
+        err.println(
+            "sluice: no capacity in pool "
+                + args.pool()
+                + " within "
+                + Durations.human(timeout)
+                + "; "
+                + labelOrCommand()
+                + " did not run");
+        err.flush();
+        return ExitCode.QUEUE_TIMEOUT.code();
+      }
+      return new Launch(gate, permit.get(), signal, args.command(), out, err, args.json()).run();
+    } finally {
+      if (gate != null) {
+        gate.close();
+      }
+    }
+  }
+
+  private String opKey() {
+    if (args.op() != null) {
+      return args.op();
+    }
+    return "run-"
+        + ProcessHandle.current().pid()
+        + "-"
+        + UUID.randomUUID().toString().substring(0, 8);
+  }
+
+  private String labelOrCommand() {
+    if (args.label() != null) {
+      return args.label();
+    }
+    // Quoted like a shell would need it; at most 200 characters and no control characters.
+    StringBuilder b = new StringBuilder();
+    for (String arg : args.command()) {
+      b.append(b.length() == 0 ? "" : " ");
+      b.append(arg.matches("[A-Za-z0-9_./=:,+@%-]+") ? arg : "'" + arg.replace("'", "'\\''") + "'");
+    }
+    String text = b.toString().replaceAll("[\\p{Cntrl}\\u0080-\\u009f]", " ");
+    return text.length() <= 200 ? text : text.substring(0, 199) + "…";
+  }
+}
