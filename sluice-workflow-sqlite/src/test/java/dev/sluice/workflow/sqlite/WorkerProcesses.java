@@ -4,8 +4,13 @@
  */
 package dev.sluice.workflow.sqlite;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sluice.workflow.ExecutionStatus;
 import dev.sluice.workflow.Workflow;
 import dev.sluice.workflow.WorkflowRuntime;
+import dev.sluice.workflow.spi.ExecutionRecord;
+import dev.sluice.workflow.spi.WorkflowSession;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -15,6 +20,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Starts {@link WorkflowWorker} JVMs for the process tests and talks to them over their standard
@@ -41,7 +49,21 @@ final class WorkerProcesses implements AutoCloseable {
     cmd.add(WorkflowWorker.class.getName());
     cmd.addAll(List.of(store.toString(), log.toString(), Integer.toString(count), block));
     cmd.addAll(List.of(more));
-    Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    return track(new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start());
+  }
+
+  /** Starts a JVM running {@code main} with these arguments, on the test class path. */
+  Process startMain(Class<?> main, String... args) throws IOException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add("-cp");
+    cmd.add(System.getProperty("java.class.path"));
+    cmd.add(main.getName());
+    cmd.addAll(List.of(args));
+    return track(new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start());
+  }
+
+  private Process track(Process p) {
     started.add(p);
     outputs.put(
         p, new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)));
@@ -71,6 +93,28 @@ final class WorkerProcesses implements AutoCloseable {
   /** The worker's next line of output; blocks until it prints one. */
   String line(Process p) throws IOException {
     return outputs.get(p).readLine();
+  }
+
+  /**
+   * Waits until the execution has {@code status}, looking again on each change the store announces
+   * (its pulse), not on a timer.
+   */
+  static void awaitStatus(Path store, String id, ExecutionStatus status) throws Exception {
+    Semaphore changes = new Semaphore(0);
+    try (WorkflowSession watcher = SqliteWorkflowStore.directory(store).open()) {
+      watcher.onChange(changes::release);
+      while (true) {
+        Optional<ExecutionStatus> now =
+            watcher.transact(tx -> tx.execution(id).map(ExecutionRecord::status));
+        if (now.equals(Optional.of(status))) {
+          return;
+        }
+        assertThat(changes.tryAcquire(1, TimeUnit.MINUTES))
+            .as("%s reaches %s (last seen %s)", id, status, now)
+            .isTrue();
+        changes.drainPermits();
+      }
+    }
   }
 
   /** A runtime that reads the workers' executions and runs nothing; close it after use. */

@@ -9,13 +9,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sluice.workflow.Execution;
 import dev.sluice.workflow.ExecutionStatus;
 import dev.sluice.workflow.WorkflowRuntime;
-import dev.sluice.workflow.spi.ExecutionRecord;
-import dev.sluice.workflow.spi.WorkflowSession;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -138,7 +134,7 @@ class WorkflowProcessTest {
     Process killed = workers.start(store, log, 1, "-", "2000");
     assertThat(workers.line(killed)).isEqualTo("ready");
     WorkerProcesses.go(killed);
-    awaitStatus(store, "e-0", ExecutionStatus.WAITING);
+    WorkerProcesses.awaitStatus(store, "e-0", ExecutionStatus.WAITING);
     killed.destroyForcibly();
     assertThat(killed.waitFor(1, TimeUnit.MINUTES)).isTrue();
 
@@ -151,27 +147,5 @@ class WorkflowProcessTest {
     assertThat(effects.of("e-0", "a")).containsExactly("e-0/a " + killed.pid());
     assertThat(effects.of("e-0", "b")).containsExactly("e-0/b " + heir.pid());
     assertThat(effects.of("e-0", "c")).containsExactly("e-0/c " + heir.pid());
-  }
-
-  /**
-   * Waits until the execution has {@code status}, looking again on each change the store announces
-   * (its pulse), not on a timer.
-   */
-  private static void awaitStatus(Path store, String id, ExecutionStatus status) throws Exception {
-    Semaphore changes = new Semaphore(0);
-    try (WorkflowSession watcher = SqliteWorkflowStore.directory(store).open()) {
-      watcher.onChange(changes::release);
-      while (true) {
-        Optional<ExecutionStatus> now =
-            watcher.transact(tx -> tx.execution(id).map(ExecutionRecord::status));
-        if (now.equals(Optional.of(status))) {
-          return;
-        }
-        assertThat(changes.tryAcquire(1, TimeUnit.MINUTES))
-            .as("%s reaches %s (last seen %s)", id, status, now)
-            .isTrue();
-        changes.drainPermits();
-      }
-    }
   }
 }
