@@ -20,7 +20,8 @@ import java.util.Map;
  * compact binary row, because every transaction of every process reads or writes it under the gate
  * (the JSON of format 1 cost about a third of a transaction's hold).
  *
- * <p>Layout: a tag byte ({@value #TAG}); the scalars and the trace capacity; the owner ids, each
+ * <p>Layout: a tag byte ({@value #TAG}); the version of the last commit that pulsed (which the next
+ * pulse names, see {@link PulseText}); the scalars and the trace capacity; the owner ids, each
  * once; the leases and the waiters, each a count and then rows of an id, an index into the owner
  * ids and five numbers. Numbers are zigzag varints (1 to 10 bytes), strings a length and UTF-8.
  * Decoding checks every length and count against the bytes left and refuses trailing bytes, so a
@@ -34,9 +35,10 @@ final class BinaryStateCodec {
 
   private BinaryStateCodec() {}
 
-  static byte[] write(PoolState s) {
+  static byte[] write(PoolState s, long lastPulse) {
     Out out = new Out();
     out.buf[out.len++] = TAG;
+    out.number(lastPulse);
     PoolState.Scalars sc = s.scalars();
     out.number(s.createdAt());
     out.number(sc.nextAllowedAt());
@@ -102,6 +104,7 @@ final class BinaryStateCodec {
               + (bytes.length == 0 ? "no bytes" : "tag " + bytes[0]));
     }
     in.pos = 1;
+    long lastPulse = in.number();
     long createdAt = in.number();
     long nextAllowedAt = in.number();
     long limited = in.number();
@@ -151,7 +154,7 @@ final class BinaryStateCodec {
     PoolState.Scalars scalars =
         new PoolState.Scalars(
             nextAllowedAt, limited == 1, reservoir, nextRefreshAt, lastEntryId, lastFencingToken);
-    return new StoredState(createdAt, scalars, traceCapacity, leases, waiters);
+    return new StoredState(createdAt, scalars, traceCapacity, leases, waiters, lastPulse);
   }
 
   /** A growing buffer. */

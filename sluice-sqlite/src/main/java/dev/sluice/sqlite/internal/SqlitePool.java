@@ -213,14 +213,20 @@ final class SqlitePool {
           affected = footprint.affectedOwners(cached);
           boolean othersConcerned =
               othersConcerned(cached, affected, footprint.untimedThroughout(cached, now));
-          // Pulses are written under the gate only, so the file holds the last one.
-          long previousPulse = PulseText.lastVersion(Pulse.read(dir));
+          // Format 2 keeps the last pulsed version in the row; in format 1 (where processes of an
+          // older Sluice pulse without recording it) the pulse file, written under the gate only,
+          // holds the last pulse.
+          long previousPulse =
+              db.lastPulse != PulseText.UNKNOWN
+                  ? db.lastPulse
+                  : PulseText.lastVersion(Pulse.read(dir));
           String pulse = PulseText.format(next, JVM_TOKEN, affected, previousPulse);
           db.write(
               cached,
               next,
               reserved,
               durable,
+              othersConcerned ? next : previousPulse,
               () -> {
                 CrashStages.reach(CrashStages.BEFORE_PULSE);
                 if (othersConcerned) {

@@ -129,7 +129,7 @@ final class StateCodec {
     PoolState.Scalars scalars =
         new PoolState.Scalars(
             nextAllowedAt, limited, reservoir, nextRefreshAt, lastEntryId, lastFencingToken);
-    return new StoredState(createdAt, scalars, traceCapacity, leases, waiters);
+    return new StoredState(createdAt, scalars, traceCapacity, leases, waiters, PulseText.UNKNOWN);
   }
 
   private interface Row {

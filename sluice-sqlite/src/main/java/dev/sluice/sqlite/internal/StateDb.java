@@ -61,6 +61,12 @@ final class StateDb implements AutoCloseable {
 
   long fencingReserved;
 
+  /**
+   * The version of the last commit that pulsed, as last read or written, or {@link
+   * PulseText#UNKNOWN} if the pool's format does not keep it.
+   */
+  long lastPulse = PulseText.UNKNOWN;
+
   private StateDb(Path file, Connection db, boolean fullSync, StateFormat format)
       throws SQLException {
     this.file = file;
@@ -150,7 +156,7 @@ final class StateDb implements AutoCloseable {
     try (PreparedStatement pool =
         db.prepareStatement(
             "INSERT INTO sluice_pool (id, version, fencing_reserved, state) VALUES (1, 1, 0, ?)")) {
-      StateFormat.CURRENT.bind(pool, 1, fresh);
+      StateFormat.CURRENT.bind(pool, 1, fresh, 0);
       pool.executeUpdate();
     }
   }
@@ -219,6 +225,7 @@ final class StateDb implements AutoCloseable {
           fencingReserved = rs.getLong(3);
           if (previous == null || version != knownVersion) {
             stored = format.read(rs, 4);
+            lastPulse = stored.lastPulse();
           }
         } else {
           newer.add(traceEvent(rs, 2));
@@ -324,10 +331,16 @@ final class StateDb implements AutoCloseable {
    *
    * @param durable commit with {@code synchronous=FULL} even if the pool runs with {@code NORMAL}:
    *     used when the write moves the fencing reservation
+   * @param pulsedVersion the version of the last commit that pulsed, this one included
    * @param beforeCommit run after the write, before the commit (the pulse)
    */
   void write(
-      PoolState s, long nextVersion, long reserved, boolean durable, BeforeCommit beforeCommit)
+      PoolState s,
+      long nextVersion,
+      long reserved,
+      boolean durable,
+      long pulsedVersion,
+      BeforeCommit beforeCommit)
       throws SQLException, IOException {
     boolean raise = durable && !fullSync;
     if (raise) {
@@ -338,7 +351,7 @@ final class StateDb implements AutoCloseable {
       try {
         write.setLong(1, nextVersion);
         write.setLong(2, reserved);
-        format.bind(write, 3, s);
+        format.bind(write, 3, s, pulsedVersion);
         write.executeUpdate();
         writeTrace(s);
         beforeCommit.run();
@@ -359,6 +372,9 @@ final class StateDb implements AutoCloseable {
     }
     version = nextVersion;
     fencingReserved = reserved;
+    if (lastPulse != PulseText.UNKNOWN) {
+      lastPulse = pulsedVersion;
+    }
     traceWrittenUpTo = s.trace().nextSequence();
   }
 

@@ -22,7 +22,7 @@ enum StateFormat {
   /** JSON text; pools created before the binary row. */
   JSON_V1("sluice-limiter-pool/1") {
     @Override
-    void bind(PreparedStatement st, int index, PoolState s) throws SQLException {
+    void bind(PreparedStatement st, int index, PoolState s, long lastPulse) throws SQLException {
       st.setString(index, StateCodec.write(s));
     }
 
@@ -35,8 +35,8 @@ enum StateFormat {
   /** The compact binary row of {@link BinaryStateCodec}. */
   BINARY_V2("sluice-limiter-pool/2") {
     @Override
-    void bind(PreparedStatement st, int index, PoolState s) throws SQLException {
-      st.setBytes(index, BinaryStateCodec.write(s));
+    void bind(PreparedStatement st, int index, PoolState s, long lastPulse) throws SQLException {
+      st.setBytes(index, BinaryStateCodec.write(s, lastPulse));
     }
 
     @Override
@@ -78,8 +78,12 @@ enum StateFormat {
     return Arrays.stream(values()).map(f -> "'" + f.id + "'").collect(Collectors.joining(", "));
   }
 
-  /** Binds the encoded state as parameter {@code index}. */
-  abstract void bind(PreparedStatement st, int index, PoolState s) throws SQLException;
+  /**
+   * Binds the encoded state as parameter {@code index}, with the version of the last commit that
+   * pulsed where the format keeps it.
+   */
+  abstract void bind(PreparedStatement st, int index, PoolState s, long lastPulse)
+      throws SQLException;
 
   /**
    * Decodes the state in {@code column} of the current row.

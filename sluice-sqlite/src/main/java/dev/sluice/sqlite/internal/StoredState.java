@@ -13,20 +13,24 @@ import java.util.List;
 
 /**
  * A pool's state row as decoded, whatever its encoding, before it becomes a {@link PoolState}: the
- * trace is not part of it (it has its own table).
+ * trace is not part of it (it has its own table); the version of the last commit that pulsed is, in
+ * format 2.
  *
  * @param createdAt store time of the pool's creation
  * @param scalars the counters and deadlines
  * @param traceCapacity trace entries the pool keeps
  * @param leases live leases in grant order
  * @param waiters the queue, head first
+ * @param lastPulse the version of the last commit that pulsed, or {@link PulseText#UNKNOWN} where
+ *     the format does not keep it (format 1: processes of an older Sluice do not write it)
  */
 record StoredState(
     long createdAt,
     PoolState.Scalars scalars,
     int traceCapacity,
     List<LeaseRecord> leases,
-    List<WaiterRecord> waiters) {
+    List<WaiterRecord> waiters,
+    long lastPulse) {
 
   /** A fresh state with {@code trace} (oldest first) as its trace. */
   PoolState restore(LimiterConfig config, List<TraceEvent> trace) {

@@ -39,10 +39,11 @@ class BinaryStateCodecTest {
   @Test
   void aStateReadsBackAsWritten() throws IOException {
     PoolState s = sample();
-    StoredState back = BinaryStateCodec.read(BinaryStateCodec.write(s));
+    StoredState back = BinaryStateCodec.read(BinaryStateCodec.write(s, 7));
     assertThat(back.createdAt()).isEqualTo(s.createdAt());
     assertThat(back.scalars()).isEqualTo(s.scalars());
     assertThat(back.traceCapacity()).isEqualTo(64);
+    assertThat(back.lastPulse()).isEqualTo(7);
     assertThat(back.leases()).containsExactlyElementsOf(s.leases());
     assertThat(back.waiters()).containsExactlyElementsOf(s.waiters());
   }
@@ -50,7 +51,7 @@ class BinaryStateCodecTest {
   @Test
   void anEmptyStateReadsBack() throws IOException {
     PoolState s = PoolState.create(CONFIG, 0, 0);
-    StoredState back = BinaryStateCodec.read(BinaryStateCodec.write(s));
+    StoredState back = BinaryStateCodec.read(BinaryStateCodec.write(s, 7));
     assertThat(back.scalars()).isEqualTo(s.scalars());
     assertThat(back.leases()).isEmpty();
     assertThat(back.waiters()).isEmpty();
@@ -59,12 +60,12 @@ class BinaryStateCodecTest {
   @Test
   void theRowIsSmallerThanTheJson() {
     PoolState s = sample();
-    assertThat(BinaryStateCodec.write(s).length).isLessThan(StateCodec.write(s).length() / 2);
+    assertThat(BinaryStateCodec.write(s, 7).length).isLessThan(StateCodec.write(s).length() / 2);
   }
 
   @Test
   void everyTruncationIsRefused() {
-    byte[] bytes = BinaryStateCodec.write(sample());
+    byte[] bytes = BinaryStateCodec.write(sample(), 7);
     for (int n = 0; n < bytes.length; n++) {
       byte[] cut = Arrays.copyOf(bytes, n);
       assertThatThrownBy(() -> BinaryStateCodec.read(cut))
@@ -76,7 +77,7 @@ class BinaryStateCodecTest {
 
   @Test
   void trailingBytesAnotherTagAndJsonTextAreRefused() {
-    byte[] bytes = BinaryStateCodec.write(sample());
+    byte[] bytes = BinaryStateCodec.write(sample(), 7);
     byte[] longer = Arrays.copyOf(bytes, bytes.length + 1);
     byte[] otherTag = bytes.clone();
     otherTag[0] = 7;
@@ -92,7 +93,7 @@ class BinaryStateCodecTest {
   void anOwnerIndexOutOfRangeIsRefused() {
     PoolState s = PoolState.create(CONFIG, 0, 0);
     s.putLease(new LeaseRecord(100, "x", 0, 1, 0, PoolState.NEVER, 1));
-    byte[] bytes = BinaryStateCodec.write(s);
+    byte[] bytes = BinaryStateCodec.write(s, 7);
     // The lease id 100 is the zigzag varint C8 01; the owner index follows it.
     int at = 0;
     while (!(bytes[at] == (byte) 0xC8 && bytes[at + 1] == 1)) {
@@ -107,7 +108,7 @@ class BinaryStateCodecTest {
 
   @Test
   void aDamagedByteIsEitherReadOrRefusedNeverACrash() {
-    byte[] bytes = BinaryStateCodec.write(sample());
+    byte[] bytes = BinaryStateCodec.write(sample(), 7);
     for (int i = 0; i < bytes.length; i++) {
       for (int v : new int[] {0, 1, 0x7F, 0x80, 0xFF}) {
         byte[] bad = bytes.clone();
