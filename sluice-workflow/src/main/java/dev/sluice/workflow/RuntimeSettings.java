@@ -26,6 +26,8 @@ import java.util.Set;
  * @param executionTimeouts per workflow name, the execution timeout of its executions unless a
  *     submit sets one
  * @param retention how long finished executions are kept before they are purged automatically
+ * @param globalMaxConcurrent per workflow name, how many of its executions may run at once on the
+ *     whole store, in every runtime together
  */
 public record RuntimeSettings(
     WorkflowStore store,
@@ -34,7 +36,8 @@ public record RuntimeSettings(
     Map<String, Integer> maxConcurrent,
     WorkflowCodec codec,
     Map<String, Duration> executionTimeouts,
-    Duration retention) {
+    Duration retention,
+    Map<String, Integer> globalMaxConcurrent) {
   /** The number of worker threads unless set. */
   public static final int DEFAULT_WORKERS = 4;
 
@@ -74,7 +77,7 @@ public record RuntimeSettings(
       int workers,
       Map<String, Integer> maxConcurrent,
       WorkflowCodec codec) {
-    this(store, workflows, workers, maxConcurrent, codec, Map.of(), DEFAULT_RETENTION);
+    this(store, workflows, workers, maxConcurrent, codec, Map.of(), DEFAULT_RETENTION, Map.of());
   }
 
   /** Checks every component, naming the field and the value. */
@@ -84,6 +87,7 @@ public record RuntimeSettings(
     Objects.requireNonNull(retention, "retention");
     workflows = List.copyOf(workflows);
     maxConcurrent = Map.copyOf(maxConcurrent);
+    globalMaxConcurrent = Map.copyOf(globalMaxConcurrent);
     executionTimeouts = Map.copyOf(executionTimeouts);
     checkRange("retention", retention, MIN_RETENTION, MAX_RETENTION);
     if (workers < 1 || workers > MAX_WORKERS) {
@@ -99,25 +103,8 @@ public record RuntimeSettings(
       }
       names.add(w.name());
     }
-    for (Map.Entry<String, Integer> e : maxConcurrent.entrySet()) {
-      if (!names.contains(e.getKey())) {
-        throw new IllegalArgumentException(
-            "maxConcurrent names workflow '"
-                + e.getKey()
-                + "', which is not registered (registered: "
-                + names
-                + ")");
-      }
-      if (e.getValue() < 1) {
-        throw new IllegalArgumentException(
-            "maxConcurrent of workflow '"
-                + e.getKey()
-                + "' must be at least 1 (allowed 1.."
-                + Integer.MAX_VALUE
-                + "), was "
-                + e.getValue());
-      }
-    }
+    checkLimits("maxConcurrent", maxConcurrent, names);
+    checkLimits("globalMaxConcurrent", globalMaxConcurrent, names);
     for (Map.Entry<String, Duration> e : executionTimeouts.entrySet()) {
       if (!names.contains(e.getKey())) {
         throw new IllegalArgumentException(
@@ -128,6 +115,30 @@ public record RuntimeSettings(
                 + ")");
       }
       checkExecutionTimeout("executionTimeout of workflow '" + e.getKey() + "'", e.getValue());
+    }
+  }
+
+  private static void checkLimits(String field, Map<String, Integer> limits, Set<String> names) {
+    for (Map.Entry<String, Integer> e : limits.entrySet()) {
+      if (!names.contains(e.getKey())) {
+        throw new IllegalArgumentException(
+            field
+                + " names workflow '"
+                + e.getKey()
+                + "', which is not registered (registered: "
+                + names
+                + ")");
+      }
+      if (e.getValue() < 1) {
+        throw new IllegalArgumentException(
+            field
+                + " of workflow '"
+                + e.getKey()
+                + "' must be at least 1 (allowed 1.."
+                + Integer.MAX_VALUE
+                + "), was "
+                + e.getValue());
+      }
     }
   }
 

@@ -161,6 +161,7 @@ public interface WorkflowRuntime extends AutoCloseable {
     private final List<Workflow<?, ?>> workflows = new ArrayList<>();
     private int workers = RuntimeSettings.DEFAULT_WORKERS;
     private final Map<String, Integer> maxConcurrent = new LinkedHashMap<>();
+    private final Map<String, Integer> globalMaxConcurrent = new LinkedHashMap<>();
     private WorkflowCodec codec;
     private final Map<String, Duration> executionTimeouts = new LinkedHashMap<>();
     private Duration retention = RuntimeSettings.DEFAULT_RETENTION;
@@ -244,6 +245,23 @@ public interface WorkflowRuntime extends AutoCloseable {
     }
 
     /**
+     * Limits how many executions of one workflow (all versions) run at once on the whole store, in
+     * every runtime and process together: a worker claims one only while fewer are running, counted
+     * in the claim's own transaction. Give every runtime on the store the same limit; where they
+     * differ, each claims by its own. Executions held by a dead owner count until they are taken
+     * over, which the same claim does first. Combines with {@link #maxConcurrent}, the limit of
+     * this runtime alone.
+     *
+     * @param workflowName a registered workflow's name
+     * @param limit at least 1
+     * @return this builder
+     */
+    public Builder globalMaxConcurrent(String workflowName, int limit) {
+      globalMaxConcurrent.put(Objects.requireNonNull(workflowName, "workflowName"), limit);
+      return this;
+    }
+
+    /**
      * Sets the codec; the default is {@link WorkflowCodec#jackson()}.
      *
      * @param codec the codec
@@ -266,7 +284,8 @@ public interface WorkflowRuntime extends AutoCloseable {
           maxConcurrent,
           codec == null ? WorkflowCodec.jackson() : codec,
           executionTimeouts,
-          retention);
+          retention,
+          globalMaxConcurrent);
     }
 
     /** Builds the runtime; it claims nothing until {@link WorkflowRuntime#start()}. */

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -72,5 +73,51 @@ public abstract class ConcurrencyCases extends WorkflowCase {
     assertThat(overlaps).as("bodies of one execution never overlap").isEmpty();
     assertThat(bodies).hasValue(3 * executions);
     assertThat(perStep).hasSize(3 * executions).allSatisfy((k, v) -> assertThat(v).hasValue(1));
+  }
+
+  @Test
+  void aStoreWideLimitHoldsAcrossRuntimes() throws Exception {
+    AtomicInteger inside = new AtomicInteger();
+    AtomicInteger most = new AtomicInteger();
+    CountDownLatch entered = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    Workflow<Integer, Integer> wf =
+        Workflow.define(
+            "limited",
+            Integer.class,
+            Integer.class,
+            (ctx, n) ->
+                ctx.step(
+                    "work",
+                    Integer.class,
+                    () -> {
+                      most.accumulateAndGet(inside.incrementAndGet(), Math::max);
+                      entered.countDown();
+                      await(release);
+                      inside.decrementAndGet();
+                      return n;
+                    }));
+    WorkflowRuntime a = build(b -> b.globalMaxConcurrent("limited", 1), 2, wf);
+    WorkflowRuntime b = build(r -> r.globalMaxConcurrent("limited", 1), 2, wf);
+    a.start();
+    b.start();
+    List<Execution<Integer>> runs = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      runs.add((i % 2 == 0 ? a : b).submit(wf, "g-" + i, i));
+    }
+    await(entered);
+    // Each runtime has a free worker; a probe submitted now is claimed after it passed over the
+    // limited executions queued before it.
+    assertThat(a.submit(PROBE, "probe-a", "a").result(SAFETY)).isEqualTo("a");
+    assertThat(b.submit(PROBE, "probe-b", "b").result(SAFETY)).isEqualTo("b");
+    long queued =
+        runs.stream().filter(r -> r.status() == dev.sluice.workflow.ExecutionStatus.QUEUED).count();
+    assertThat(queued).as("the others wait for the one running").isEqualTo(3);
+
+    release.countDown();
+    for (int i = 0; i < 4; i++) {
+      assertThat(result(runs.get(i))).isEqualTo(i);
+    }
+    assertThat(most).as("never two at once, in either runtime").hasValue(1);
   }
 }

@@ -120,6 +120,11 @@ final class SqliteWorkflowTransaction implements WorkflowTransaction {
   }
 
   @Override
+  public int runningCount(String workflow) {
+    return read(() -> rows.runningCount(workflow));
+  }
+
+  @Override
   public List<ExecutionRecord> runningOf(String owner, int limit) {
     return read(() -> rows.runningOf(owner, limit));
   }

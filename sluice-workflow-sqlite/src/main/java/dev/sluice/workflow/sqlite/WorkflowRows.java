@@ -47,6 +47,7 @@ final class WorkflowRows implements AutoCloseable {
   private final PreparedStatement putExecution;
   private final PreparedStatement claimOwners;
   private final PreparedStatement runningOf;
+  private final PreparedStatement runningCount;
   private final PreparedStatement steps;
   private final PreparedStatement putStep;
   private final PreparedStatement dueTimers;
@@ -73,6 +74,9 @@ final class WorkflowRows implements AutoCloseable {
         db.prepareStatement(
             "SELECT DISTINCT claim_owner FROM wf_execution"
                 + " WHERE status = 'running' AND claim_owner <> ? ORDER BY claim_owner");
+    runningCount =
+        db.prepareStatement(
+            "SELECT count(*) FROM wf_execution WHERE status = 'running' AND workflow = ?");
     runningOf =
         db.prepareStatement(
             "SELECT "
@@ -169,6 +173,14 @@ final class WorkflowRows implements AutoCloseable {
       }
     }
     return out;
+  }
+
+  int runningCount(String workflow) throws SQLException {
+    runningCount.setString(1, workflow);
+    try (ResultSet rs = runningCount.executeQuery()) {
+      rs.next();
+      return rs.getInt(1);
+    }
   }
 
   List<ExecutionRecord> runningOf(String owner, int limit) throws SQLException {

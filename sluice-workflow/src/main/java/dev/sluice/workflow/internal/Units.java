@@ -12,7 +12,9 @@ import dev.sluice.workflow.spi.FailureRecord;
 import dev.sluice.workflow.spi.StepRecord;
 import dev.sluice.workflow.spi.TimerRecord;
 import dev.sluice.workflow.spi.WorkflowTransaction;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -75,6 +77,20 @@ final class Units {
       Set<String> workflows,
       Predicate<ExecutionRecord> runnable,
       long retentionMillis) {
+    return claim(tx, workflows, runnable, retentionMillis, Map.of());
+  }
+
+  /**
+   * Like {@link #claim(WorkflowTransaction, Set, Predicate, long)}, passing over executions of a
+   * workflow whose store-wide limit in {@code globalLimits} is reached: as many of its executions
+   * are running, counted after the take-overs.
+   */
+  static ClaimResult claim(
+      WorkflowTransaction tx,
+      Set<String> workflows,
+      Predicate<ExecutionRecord> runnable,
+      long retentionMillis,
+      Map<String, Integer> globalLimits) {
     long now = tx.now();
     for (TimerRecord t : tx.dueTimers(now, BATCH)) {
       Optional<ExecutionRecord> timed;
@@ -119,7 +135,15 @@ final class Units {
           queued.add(e);
         }
       }
-      Optional<ExecutionRecord> next = Claims.pick(queued, runnable);
+      Map<String, Integer> running = new HashMap<>();
+      Predicate<ExecutionRecord> underGlobalLimit =
+          e ->
+              !globalLimits.containsKey(e.workflow())
+                  || running.computeIfAbsent(e.workflow(), tx::runningCount)
+                      < globalLimits.get(e.workflow());
+      // The store-wide limit first: runnable may reserve this runtime's capacity.
+      Optional<ExecutionRecord> next =
+          Claims.pick(queued, e -> underGlobalLimit.test(e) && runnable.test(e));
       if (next.isPresent()) {
         ExecutionRecord claimed = next.get().claimedBy(tx.ownerId(), now);
         List<StepRecord> steps;

@@ -321,7 +321,8 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
                         }
                         return false;
                       },
-                      retentionMillis);
+                      retentionMillis,
+                      settings.globalMaxConcurrent());
                 });
       } catch (RuntimeException e) {
         if (reserved[0] != null) {

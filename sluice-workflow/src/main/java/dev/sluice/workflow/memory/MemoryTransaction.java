@@ -115,6 +115,15 @@ final class MemoryTransaction implements WorkflowTransaction {
   }
 
   @Override
+  public int runningCount(String workflow) {
+    check();
+    return (int)
+        data.executions.values().stream()
+            .filter(e -> e.status() == ExecutionStatus.RUNNING && e.workflow().equals(workflow))
+            .count();
+  }
+
+  @Override
   public List<ExecutionRecord> runningOf(String owner, int limit) {
     check();
     return data.executions.values().stream()

@@ -73,6 +73,15 @@ public interface WorkflowTransaction {
   List<ExecutionRecord> runningOf(String owner, int limit);
 
   /**
+   * Counts the executions of a workflow that are {@link
+   * dev.sluice.workflow.ExecutionStatus#RUNNING}, whoever holds them.
+   *
+   * @param workflow the workflow's name
+   * @return how many
+   */
+  int runningCount(String workflow);
+
+  /**
    * Reads an execution's step records, by position.
    *
    * @param executionId the execution's id

@@ -109,6 +109,16 @@ class RuntimeTest {
             () -> WorkflowRuntime.builder().store(store).maxConcurrent("nope", 1).settings())
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("'nope'");
+    assertThatThrownBy(
+            () ->
+                WorkflowRuntime.builder()
+                    .store(store)
+                    .register(wf)
+                    .globalMaxConcurrent("w", 0)
+                    .settings())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("globalMaxConcurrent of workflow 'w' must be at least 1")
+        .hasMessageContaining("was 0");
     assertThatThrownBy(() -> WorkflowRuntime.builder().settings())
         .isInstanceOf(NullPointerException.class)
         .hasMessageContaining("store");
