@@ -14,7 +14,7 @@
 #        bin/sluice --home H run --pool bench -- true          (pool bench of capacity 4)
 #        sem --fg --will-cite --id ID -j 4 true                 (GNU parallel's sem)
 #        flock DIR/lockfile true
-#        java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -cp DIR TrivialMain
+#        java -XX:TieredStopAtLevel=1 -XX:CICompilerCount=1 -XX:+UseSerialGC -Xshare:auto -cp DIR TrivialMain
 #      (the same java and base JVM options as bin/sluice, an empty main, no jar, no SQLite);
 #      5 unrecorded calls of each, then 40 recorded ones interleaved round-robin; mean, p50, p90,
 #      and the ratios sluice/sem and sluice/trivial JVM

@@ -43,7 +43,12 @@ final class SluiceProcesses implements AutoCloseable {
   List<String> command(String... args) {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto"));
+    cmd.addAll(
+        List.of(
+            "-XX:TieredStopAtLevel=1",
+            "-XX:CICompilerCount=1",
+            "-XX:+UseSerialGC",
+            "-Xshare:auto"));
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(Sluice.class.getName());

@@ -37,7 +37,8 @@ record BenchOptions(
 
   /** The options bin/sluice always gives its JVM, besides its own class-data archive and SQLite. */
   static final List<String> SLUICE_JVM_OPTIONS =
-      List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xshare:auto");
+      List.of(
+          "-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-XX:+UseSerialGC", "-Xshare:auto");
 
   static final String USAGE =
       """
