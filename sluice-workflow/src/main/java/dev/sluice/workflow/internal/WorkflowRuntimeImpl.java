@@ -4,12 +4,10 @@
  */
 package dev.sluice.workflow.internal;
 
-import dev.sluice.BackendFailureException;
 import dev.sluice.TimeSource;
 import dev.sluice.workflow.DurableStore;
 import dev.sluice.workflow.Execution;
 import dev.sluice.workflow.ExecutionConflictException;
-import dev.sluice.workflow.NonDeterminismException;
 import dev.sluice.workflow.RuntimeSettings;
 import dev.sluice.workflow.StoreClient;
 import dev.sluice.workflow.SubmitOptions;
@@ -17,12 +15,8 @@ import dev.sluice.workflow.TypeRef;
 import dev.sluice.workflow.Workflow;
 import dev.sluice.workflow.WorkflowCodec;
 import dev.sluice.workflow.WorkflowCodecException;
-import dev.sluice.workflow.WorkflowFunction;
 import dev.sluice.workflow.WorkflowRuntime;
-import dev.sluice.workflow.WorkflowSuspension;
-import dev.sluice.workflow.internal.Claims.Claim;
 import dev.sluice.workflow.spi.ExecutionRecord;
-import dev.sluice.workflow.spi.FailureRecord;
 import dev.sluice.workflow.spi.WorkflowSession;
 import dev.sluice.workflow.spi.WorkflowStore;
 import java.time.Duration;
@@ -33,8 +27,9 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The runtime: a session on the store, a bounded pool of worker threads, and the run of one claimed
- * execution from replay to its next commit.
+ * The runtime: a session on the store and a bounded pool of worker threads; an {@link
+ * ExecutionRunner} runs what a worker claimed, and a {@link WakeTimer} wakes idle workers for the
+ * next durable timer.
  *
  * <p>A worker loops: read the wake count, claim in one unit of work (due timers fire, dead owners'
  * claims go back to the queue, the oldest runnable queued execution is claimed), run what it
@@ -66,9 +61,8 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
   private volatile boolean closing;
   private boolean closed;
 
-  private final Object timerLock = new Object();
-  private long armedAt = Long.MAX_VALUE;
-  private TimeSource.Timer armed;
+  private final WakeTimer timer;
+  private final ExecutionRunner runner;
 
   WorkflowRuntimeImpl(RuntimeSettings settings) {
     this.store = settings.store();
@@ -79,6 +73,8 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
     this.settings = settings;
     this.retentionMillis = settings.retention().toMillis();
     this.session = store.open();
+    this.timer = new WakeTimer(clock, work);
+    this.runner = new ExecutionRunner(session, codec, clock, registry, () -> closing);
     session.onChange(
         () -> {
           work.bump();
@@ -275,12 +271,7 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
         }
       }
     }
-    synchronized (timerLock) {
-      if (armed != null) {
-        armed.cancel();
-        armed = null;
-      }
-    }
+    timer.close();
     session.close();
     results.bump();
     if (interrupted) {
@@ -344,7 +335,7 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
       boolean purged = r.purgeDue() && purgeBatch();
       if (r instanceof Units.Claimed c) {
         try {
-          run(c);
+          runner.run(c);
         } catch (RuntimeException | Error e) {
           // Nothing that happens to one execution may stop the worker.
           LOG.log(
@@ -371,7 +362,7 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
       Units.Idle idle = (Units.Idle) r;
       // A purge that is due but another worker of this runtime is doing wakes it through the
       // store when done; do not arm for it, or this worker would spin.
-      (idle.purgeDue() ? idle.nextTimer() : idle.nextWake()).ifPresent(this::armAt);
+      (idle.purgeDue() ? idle.nextTimer() : idle.nextWake()).ifPresent(timer::armAt);
       if (!sleep(seen)) {
         return;
       }
@@ -407,155 +398,6 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
     } catch (InterruptedException e) {
       return false;
     }
-  }
-
-  /** Arms one timer for the earliest known durable timer; a later one is left to the next claim. */
-  private void armAt(long dueAt) {
-    synchronized (timerLock) {
-      if (closing || (armed != null && armedAt <= dueAt)) {
-        return;
-      }
-      if (armed != null) {
-        armed.cancel();
-      }
-      armedAt = dueAt;
-      armed = clock.scheduleAt(() -> timerFired(dueAt), dueAt);
-    }
-  }
-
-  private void timerFired(long dueAt) {
-    synchronized (timerLock) {
-      if (armedAt == dueAt) {
-        armed = null;
-        armedAt = Long.MAX_VALUE;
-      }
-    }
-    work.bump();
-  }
-
-  private void run(Units.Claimed c) {
-    ExecutionRecord e = c.execution();
-    Claim claim = Claim.of(e);
-    try {
-      runClaimed(e, c, claim);
-    } catch (BackendFailureException failure) {
-      // The store failed under the run: leave the execution to a later claim.
-      LOG.log(
-          System.Logger.Level.WARNING,
-          "execution '" + e.id() + "': store failed during the run; releasing it",
-          failure);
-      try {
-        session.transact(tx -> Units.release(tx, claim));
-      } catch (RuntimeException again) {
-        LOG.log(System.Logger.Level.WARNING, "execution '" + e.id() + "' not released", again);
-      }
-    } catch (RuntimeException | Error bug) {
-      // Never let one execution stop a worker, and never claim it again only to fail the same way.
-      LOG.log(System.Logger.Level.ERROR, "execution '" + e.id() + "' failed in the runtime", bug);
-      finish(claim, Failures.of(bug));
-    }
-  }
-
-  @SuppressWarnings("unchecked")
-  private void runClaimed(ExecutionRecord e, Units.Claimed c, Claim claim) {
-    Workflow<Object, Object> wf =
-        (Workflow<Object, Object>)
-            registry
-                .find(e.workflow(), e.version())
-                .orElseThrow(() -> new IllegalStateException("claimed an unregistered version"));
-    Object input;
-    try {
-      input = codec.decode(e.input(), wf.inputType());
-    } catch (RuntimeException bad) {
-      finish(
-          claim,
-          Failures.of(
-              new WorkflowCodecException(
-                  "input of execution '"
-                      + e.id()
-                      + "' of workflow '"
-                      + e.workflow()
-                      + "': "
-                      + bad.getMessage(),
-                  bad)));
-      return;
-    }
-    ReplayContext ctx =
-        new ReplayContext(e.id(), c.steps(), claim, session, codec, clock, () -> closing);
-    WorkflowFunction<Object, Object> fn = wf.function();
-    Object output = null;
-    Throwable thrown = null;
-    try {
-      output = fn.run(ctx, input);
-    } catch (Throwable t) {
-      thrown = t;
-    } finally {
-      ctx.end();
-    }
-    Suspension pending = ctx.pending();
-    if (pending instanceof Suspension.Abandon) {
-      return;
-    }
-    if (ctx.failure() != null) {
-      finish(claim, Failures.of(ctx.failure()));
-      return;
-    }
-    if (pending != null) {
-      if (thrown != ctx.thrown()) {
-        finish(
-            claim,
-            Failures.of(
-                new NonDeterminismException(
-                    "execution '"
-                        + e.id()
-                        + "' went on after it was suspended at step '"
-                        + pending.stepKey()
-                        + "': the workflow function must let WorkflowSuspension through (do not"
-                        + " catch Throwable or Error around WorkflowContext calls)")));
-        return;
-      }
-      if (pending instanceof Suspension.Wait w) {
-        session.transact(tx -> Units.suspend(tx, claim, w.step(), w.dueAt()));
-      } else if (pending instanceof Suspension.Park) {
-        session.transact(tx -> Units.park(tx, claim));
-      } else {
-        session.transact(tx -> Units.release(tx, claim));
-      }
-      return;
-    }
-    if (thrown instanceof WorkflowSuspension s) {
-      finish(
-          claim,
-          Failures.of(
-              new NonDeterminismException(
-                  "execution '"
-                      + e.id()
-                      + "' threw a WorkflowSuspension for step '"
-                      + s.stepKey()
-                      + "' that its WorkflowContext did not throw")));
-      return;
-    }
-    if (thrown != null) {
-      finish(claim, Failures.of(thrown));
-      return;
-    }
-    String unfinished = Replay.unfinished(e.id(), ctx.recorded(), ctx.position());
-    if (unfinished != null) {
-      finish(claim, Failures.of(new NonDeterminismException(unfinished)));
-      return;
-    }
-    String payload;
-    try {
-      payload = codec.encode(output, wf.outputType());
-    } catch (WorkflowCodecException bad) {
-      finish(claim, Failures.of(bad));
-      return;
-    }
-    session.transact(tx -> Units.complete(tx, claim, payload));
-  }
-
-  private void finish(Claim claim, FailureRecord failure) {
-    session.transact(tx -> Units.fail(tx, claim, failure));
   }
 
   @Override

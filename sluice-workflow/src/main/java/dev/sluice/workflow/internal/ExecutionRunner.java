@@ -1,0 +1,175 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.workflow.internal;
+
+import dev.sluice.BackendFailureException;
+import dev.sluice.TimeSource;
+import dev.sluice.workflow.NonDeterminismException;
+import dev.sluice.workflow.Workflow;
+import dev.sluice.workflow.WorkflowCodec;
+import dev.sluice.workflow.WorkflowCodecException;
+import dev.sluice.workflow.WorkflowFunction;
+import dev.sluice.workflow.WorkflowSuspension;
+import dev.sluice.workflow.internal.Claims.Claim;
+import dev.sluice.workflow.spi.ExecutionRecord;
+import dev.sluice.workflow.spi.FailureRecord;
+import dev.sluice.workflow.spi.WorkflowSession;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The run of one claimed execution from replay to its next commit: decodes the input, runs the
+ * workflow function on a {@link ReplayContext}, and writes what it ended with (a result, a failure,
+ * a suspension, or the execution back in the queue), each through a unit of work that checks the
+ * claim first. Nothing that happens to one execution escapes to the worker.
+ *
+ * <p>Thread-safe: it holds no state of its own; {@link #run} blocks while the function runs.
+ */
+final class ExecutionRunner {
+  private final WorkflowSession session;
+  private final WorkflowCodec codec;
+  private final TimeSource clock;
+  private final Registry registry;
+  private final BooleanSupplier closing;
+
+  ExecutionRunner(
+      WorkflowSession session,
+      WorkflowCodec codec,
+      TimeSource clock,
+      Registry registry,
+      BooleanSupplier closing) {
+    this.session = session;
+    this.codec = codec;
+    this.clock = clock;
+    this.registry = registry;
+    this.closing = closing;
+  }
+
+  /** Runs a claimed execution until it finishes, suspends or must be left; never throws. */
+  void run(Units.Claimed c) {
+    ExecutionRecord e = c.execution();
+    Claim claim = Claim.of(e);
+    try {
+      runClaimed(e, c, claim);
+    } catch (BackendFailureException failure) {
+      // The store failed under the run: leave the execution to a later claim.
+      WorkflowRuntimeImpl.LOG.log(
+          System.Logger.Level.WARNING,
+          "execution '" + e.id() + "': store failed during the run; releasing it",
+          failure);
+      try {
+        session.transact(tx -> Units.release(tx, claim));
+      } catch (RuntimeException again) {
+        WorkflowRuntimeImpl.LOG.log(
+            System.Logger.Level.WARNING, "execution '" + e.id() + "' not released", again);
+      }
+    } catch (RuntimeException | Error bug) {
+      // Never let one execution stop a worker, and never claim it again only to fail the same way.
+      WorkflowRuntimeImpl.LOG.log(
+          System.Logger.Level.ERROR, "execution '" + e.id() + "' failed in the runtime", bug);
+      finish(claim, Failures.of(bug));
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private void runClaimed(ExecutionRecord e, Units.Claimed c, Claim claim) {
+    Workflow<Object, Object> wf =
+        (Workflow<Object, Object>)
+            registry
+                .find(e.workflow(), e.version())
+                .orElseThrow(() -> new IllegalStateException("claimed an unregistered version"));
+    Object input;
+    try {
+      input = codec.decode(e.input(), wf.inputType());
+    } catch (RuntimeException bad) {
+      finish(
+          claim,
+          Failures.of(
+              new WorkflowCodecException(
+                  "input of execution '"
+                      + e.id()
+                      + "' of workflow '"
+                      + e.workflow()
+                      + "': "
+                      + bad.getMessage(),
+                  bad)));
+      return;
+    }
+    ReplayContext ctx = new ReplayContext(e.id(), c.steps(), claim, session, codec, clock, closing);
+    WorkflowFunction<Object, Object> fn = wf.function();
+    Object output = null;
+    Throwable thrown = null;
+    try {
+      output = fn.run(ctx, input);
+    } catch (Throwable t) {
+      thrown = t;
+    } finally {
+      ctx.end();
+    }
+    Suspension pending = ctx.pending();
+    if (pending instanceof Suspension.Abandon) {
+      return;
+    }
+    if (ctx.failure() != null) {
+      finish(claim, Failures.of(ctx.failure()));
+      return;
+    }
+    if (pending != null) {
+      if (thrown != ctx.thrown()) {
+        finish(
+            claim,
+            Failures.of(
+                new NonDeterminismException(
+                    "execution '"
+                        + e.id()
+                        + "' went on after it was suspended at step '"
+                        + pending.stepKey()
+                        + "': the workflow function must let WorkflowSuspension through (do not"
+                        + " catch Throwable or Error around WorkflowContext calls)")));
+        return;
+      }
+      if (pending instanceof Suspension.Wait w) {
+        session.transact(tx -> Units.suspend(tx, claim, w.step(), w.dueAt()));
+      } else if (pending instanceof Suspension.Park) {
+        session.transact(tx -> Units.park(tx, claim));
+      } else {
+        session.transact(tx -> Units.release(tx, claim));
+      }
+      return;
+    }
+    if (thrown instanceof WorkflowSuspension s) {
+      finish(
+          claim,
+          Failures.of(
+              new NonDeterminismException(
+                  "execution '"
+                      + e.id()
+                      + "' threw a WorkflowSuspension for step '"
+                      + s.stepKey()
+                      + "' that its WorkflowContext did not throw")));
+      return;
+    }
+    if (thrown != null) {
+      finish(claim, Failures.of(thrown));
+      return;
+    }
+    String unfinished = Replay.unfinished(e.id(), ctx.recorded(), ctx.position());
+    if (unfinished != null) {
+      finish(claim, Failures.of(new NonDeterminismException(unfinished)));
+      return;
+    }
+    String payload;
+    try {
+      payload = codec.encode(output, wf.outputType());
+    } catch (WorkflowCodecException bad) {
+      finish(claim, Failures.of(bad));
+      return;
+    }
+    session.transact(tx -> Units.complete(tx, claim, payload));
+  }
+
+  private void finish(Claim claim, FailureRecord failure) {
+    session.transact(tx -> Units.fail(tx, claim, failure));
+  }
+}
