@@ -20,6 +20,11 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -204,6 +209,58 @@ class RunCrashProcessTest {
       assertThat(marker).doesNotExist();
     } finally {
       launcher.destroyForcibly();
+    }
+  }
+
+  @Test
+  void aTrackedPidNowHeldByAProcessWithAnotherStartTimeCountsAsEnded() throws Exception {
+    Process holder =
+        sluice.start("run", "--pool", "p", "--", "sh", "-c", "echo $$; exec sleep 600");
+    long pid = Long.parseLong(firstLine(holder));
+    groups.add(pid);
+    awaitEvent("started");
+    holder.destroyForcibly();
+    assertThat(holder.waitFor(SluiceProcesses.TIMEOUT_SECONDS, TimeUnit.SECONDS)).isTrue();
+    Ticket held = pool().holders().get(0);
+    assertThat(held.process().pid()).isEqualTo(pid);
+    assertThat(held.process().pgid()).isEqualTo(pid);
+
+    // Pid reuse, made real without waiting for the kernel's pids to wrap: the store now says the
+    // permit's process started at another time than the live process that has its pid and leads a
+    // group of that id. No process is inside the gate meanwhile (the launcher is dead, this
+    // test's own gate idle), so the edit needs no gate lock; the new version makes every reader
+    // read it.
+    long recorded = held.process().startTicks();
+    restamp(recorded, recorded + 1);
+
+    Result next =
+        sluice.run("run", "--pool", "p", "--queue-timeout", "90s", "--", "echo", "next ran");
+    assertThat(next.exit()).as(next.toString()).isZero();
+    assertThat(next.out()).contains("next ran");
+    Ticket ended = gate.ticket(held.requestId()).orElseThrow();
+    assertThat(ended.state()).isEqualTo(TicketState.RELEASED);
+    assertThat(ended.endReason()).isEqualTo("process_exited");
+    // The gate stops counting the process, it never signals it: it still runs.
+    assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).contains(true);
+  }
+
+  /** Rewrites the one tracked start time in the stored state, as a new state version. */
+  private void restamp(long from, long to) throws Exception {
+    try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + home.resolve("gate.db"));
+        Statement st = db.createStatement()) {
+      String state;
+      try (ResultSet rs = st.executeQuery("SELECT state FROM gate_state WHERE id = 1")) {
+        assertThat(rs.next()).isTrue();
+        state = rs.getString(1);
+      }
+      String field = "\"startTicks\":" + from;
+      assertThat(state.split(field, -1)).as(state).hasSize(2);
+      try (PreparedStatement update =
+          db.prepareStatement(
+              "UPDATE gate_state SET version = version + 1, state = ? WHERE id = 1")) {
+        update.setString(1, state.replace(field, "\"startTicks\":" + to));
+        assertThat(update.executeUpdate()).isOne();
+      }
     }
   }
 
