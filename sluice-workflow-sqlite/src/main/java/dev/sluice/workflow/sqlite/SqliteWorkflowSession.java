@@ -175,6 +175,7 @@ final class SqliteWorkflowSession implements WorkflowSession {
       boolean committed = false;
       st.execute("BEGIN IMMEDIATE");
       try {
+        rows.checkSchema();
         for (int i = 0; i < units.size(); i++) {
           SqliteWorkflowTransaction tx =
               new SqliteWorkflowTransaction(this, rows, clock.wallMillis());

@@ -58,6 +58,7 @@ final class WorkflowRows implements AutoCloseable {
   private final PreparedStatement deleteSteps;
   private final PreparedStatement deleteExecution;
   private final DocumentRows documents;
+  private final PreparedStatement schema;
 
   WorkflowRows(Connection db, String store) throws SQLException {
     this.db = db;
@@ -112,6 +113,31 @@ final class WorkflowRows implements AutoCloseable {
     deleteSteps = db.prepareStatement("DELETE FROM wf_step WHERE execution_id = ?");
     deleteExecution = db.prepareStatement("DELETE FROM wf_execution WHERE id = ?");
     documents = new DocumentRows(db, store);
+    schema = db.prepareStatement("SELECT value FROM sluice_meta WHERE key = 'schema'");
+  }
+
+  /**
+   * Checks, inside a transaction, that the store still has the schema this library writes: a newer
+   * library may have migrated it while this process ran, and this one must then stop writing rather
+   * than write rows of a schema it does not know.
+   *
+   * @throws StoreFormatException naming the store and both versions
+   */
+  void checkSchema() throws SQLException {
+    String found;
+    try (ResultSet rs = schema.executeQuery()) {
+      found = rs.next() ? rs.getString(1) : null;
+    }
+    if (!Integer.toString(WorkflowSchema.VERSION).equals(found)) {
+      throw new StoreFormatException(
+          "workflow store "
+              + store
+              + " now has schema version '"
+              + found
+              + "' (another process migrated it); this Sluice writes version "
+              + WorkflowSchema.VERSION
+              + " and stops here; nothing was written");
+    }
   }
 
   /** The rows of durable stores, on the same connection. */

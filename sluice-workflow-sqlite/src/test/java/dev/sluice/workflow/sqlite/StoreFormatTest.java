@@ -104,6 +104,40 @@ class StoreFormatTest {
   }
 
   @Test
+  void anOpenSessionStopsWritingOnceAnotherProcessMigratesTheStore() throws Exception {
+    Path dir = root.resolve("migrated-under");
+    Path file = dir.resolve("workflows.db");
+    try (WorkflowSession s = SqliteWorkflowStore.directory(dir).open()) {
+      s.transact(
+          tx -> {
+            tx.putExecution(ExecutionRecord.queued("e-1", "w", 1, "{}", tx.now()));
+            return null;
+          });
+      try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file);
+          Statement st = db.createStatement()) {
+        st.execute("UPDATE sluice_meta SET value = '3' WHERE key = 'schema'");
+      }
+      assertThatThrownBy(
+              () ->
+                  s.transact(
+                      tx -> {
+                        tx.putExecution(ExecutionRecord.queued("e-2", "w", 1, "{}", tx.now()));
+                        return null;
+                      }))
+          .isInstanceOf(StoreFormatException.class)
+          .hasMessageContaining(dir.toString())
+          .hasMessageContaining("schema version '3'");
+    }
+    try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file);
+        Statement st = db.createStatement();
+        var rs = st.executeQuery("SELECT id FROM wf_execution ORDER BY id")) {
+      assertThat(rs.next()).isTrue();
+      assertThat(rs.getString(1)).isEqualTo("e-1");
+      assertThat(rs.next()).as("nothing written after the migration").isFalse();
+    }
+  }
+
+  @Test
   void aWorldWritableDirectoryIsRefusedByName() throws Exception {
     Path dir = storeDir("open");
     Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxrwxrwx"));
