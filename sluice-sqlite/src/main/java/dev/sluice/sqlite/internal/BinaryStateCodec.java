@@ -4,11 +4,13 @@
  */
 package dev.sluice.sqlite.internal;
 
+import dev.sluice.TraceEvent;
 import dev.sluice.spi.LeaseRecord;
 import dev.sluice.spi.PoolState;
 import dev.sluice.spi.WaiterRecord;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -23,9 +25,11 @@ import java.util.Map;
  * <p>Layout: a tag byte ({@value #TAG}); the version of the last commit that pulsed (which the next
  * pulse names, see {@link PulseText}); the scalars and the trace capacity; the owner ids, each
  * once; the leases and the waiters, each a count and then rows of an id, an index into the owner
- * ids and five numbers. Numbers are zigzag varints (1 to 10 bytes), strings a length and UTF-8.
- * Decoding checks every length and count against the bytes left and refuses trailing bytes, so a
- * damaged row is an error, never a wrong state.
+ * ids and five numbers; the trace entries not yet in the trace table (see {@link StateDb}), a count
+ * and then rows of a sequence, a kind, a lease id, an owner index, the active weight and a time.
+ * Numbers are zigzag varints (1 to 10 bytes), strings a length and UTF-8. Decoding checks every
+ * length and count against the bytes left and refuses trailing bytes, so a damaged row is an error,
+ * never a wrong state.
  *
  * <p>Thread-safe.
  */
@@ -33,9 +37,11 @@ final class BinaryStateCodec {
   /** The first byte of every row of this encoding. */
   static final byte TAG = 2;
 
+  private static final TraceEvent.Kind[] KINDS = TraceEvent.Kind.values();
+
   private BinaryStateCodec() {}
 
-  static byte[] write(PoolState s, long lastPulse) {
+  static byte[] write(PoolState s, long lastPulse, List<TraceEvent> pendingTrace) {
     Out out = new Out();
     out.buf[out.len++] = TAG;
     out.number(lastPulse);
@@ -55,6 +61,9 @@ final class BinaryStateCodec {
     }
     for (WaiterRecord w : s.waiters()) {
       index(owners, ownerList, w.owner());
+    }
+    for (TraceEvent e : pendingTrace) {
+      index(owners, ownerList, e.owner());
     }
     out.number(ownerList.size());
     for (String o : ownerList) {
@@ -79,6 +88,15 @@ final class BinaryStateCodec {
       out.number(w.enqueuedAt());
       out.number(w.queueDeadline());
       out.number(w.leaseLifetime());
+    }
+    out.number(pendingTrace.size());
+    for (TraceEvent e : pendingTrace) {
+      out.number(e.sequence());
+      out.number(e.kind().ordinal());
+      out.number(e.leaseId());
+      out.number(owners.get(e.owner()));
+      out.number(e.activeWeight());
+      out.number(e.at().toEpochMilli());
     }
     return Arrays.copyOf(out.buf, out.len);
   }
@@ -148,13 +166,25 @@ final class BinaryStateCodec {
               in.number(),
               in.number()));
     }
+    int pendingCount = in.sized("pending trace count");
+    List<TraceEvent> pending = new ArrayList<>(pendingCount);
+    for (int i = 0; i < pendingCount; i++) {
+      pending.add(
+          new TraceEvent(
+              in.number(),
+              KINDS[in.count("trace kind", KINDS.length - 1)],
+              in.number(),
+              owners[in.count("owner index", ownerCount - 1)],
+              in.number(),
+              Instant.ofEpochMilli(in.number())));
+    }
     if (in.left() != 0) {
       throw new IOException("malformed pool state: " + in.left() + " bytes after the end");
     }
     PoolState.Scalars scalars =
         new PoolState.Scalars(
             nextAllowedAt, limited == 1, reservoir, nextRefreshAt, lastEntryId, lastFencingToken);
-    return new StoredState(createdAt, scalars, traceCapacity, leases, waiters, lastPulse);
+    return new StoredState(createdAt, scalars, traceCapacity, leases, waiters, lastPulse, pending);
   }
 
   /** A growing buffer. */

@@ -129,7 +129,8 @@ final class StateCodec {
     PoolState.Scalars scalars =
         new PoolState.Scalars(
             nextAllowedAt, limited, reservoir, nextRefreshAt, lastEntryId, lastFencingToken);
-    return new StoredState(createdAt, scalars, traceCapacity, leases, waiters, PulseText.UNKNOWN);
+    return new StoredState(
+        createdAt, scalars, traceCapacity, leases, waiters, PulseText.UNKNOWN, List.of());
   }
 
   private interface Row {

@@ -33,6 +33,12 @@ final class StateDb implements AutoCloseable {
   /** Trace entries written by one statement at most. */
   private static final int TRACE_CHUNK = 16;
 
+  /** Trace entries a format-2 row holds at most before they move to the table. */
+  private static final int TRACE_PENDING = 32;
+
+  private static final java.util.Comparator<TraceEvent> BY_SEQUENCE =
+      java.util.Comparator.comparingLong(TraceEvent::sequence);
+
   /** Fencing tokens reserved ahead, durably, so a token is never issued twice after power loss. */
   static final long FENCING_BLOCK = 4096;
 
@@ -50,7 +56,7 @@ final class StateDb implements AutoCloseable {
   private final PreparedStatement commit;
   private final PreparedStatement rollback;
 
-  /** Trace entries from this sequence on are not in the database yet. */
+  /** Trace entries from this sequence on are not in the trace table (but may be in the row). */
   private long traceWrittenUpTo;
 
   /** The trace was last trimmed when the next sequence was this. */
@@ -156,7 +162,7 @@ final class StateDb implements AutoCloseable {
     try (PreparedStatement pool =
         db.prepareStatement(
             "INSERT INTO sluice_pool (id, version, fencing_reserved, state) VALUES (1, 1, 0, ?)")) {
-      StateFormat.CURRENT.bind(pool, 1, fresh, 0);
+      StateFormat.CURRENT.bind(pool, 1, fresh, 0, List.of());
       pool.executeUpdate();
     }
   }
@@ -240,17 +246,27 @@ final class StateDb implements AutoCloseable {
     if (stored == null) {
       return previous;
     }
-    if (previous == null) {
-      // The compound select yields the trace in rowid order; a rebuild must not depend on it.
-      newer.sort(java.util.Comparator.comparingLong(TraceEvent::sequence));
+    List<TraceEvent> pending = stored.pendingTrace();
+    for (TraceEvent e : pending) {
+      if (e.sequence() >= from) {
+        newer.add(e);
+      }
     }
+    // The table's rows come before the row's pending entries; sorted anyway, as a rebuild must not
+    // depend on the order a compound select yields.
+    newer.sort(BY_SEQUENCE);
     PoolState s = null;
     if (previous != null && StateRefresh.apply(previous, stored, newer)) {
       s = previous;
+    } else if (previous == null) {
+      s = stored.restore(config, newer);
     } else {
-      s = stored.restore(config, previous == null ? newer : readTrace());
+      List<TraceEvent> all = readTrace();
+      all.addAll(pending);
+      all.sort(BY_SEQUENCE);
+      s = stored.restore(config, all);
     }
-    traceWrittenUpTo = s.trace().nextSequence();
+    traceWrittenUpTo = pending.isEmpty() ? s.trace().nextSequence() : pending.get(0).sequence();
     return s;
   }
 
@@ -278,10 +294,18 @@ final class StateDb implements AutoCloseable {
         Instant.ofEpochMilli(rs.getLong(first + 5)));
   }
 
-  private void writeTrace(PoolState s) throws SQLException {
-    List<TraceEvent> fresh = s.trace().entriesFrom(traceWrittenUpTo);
-    // One statement for all of a commit's entries (in chunks): each statement is a round trip
-    // through the driver and a b-tree descent, under the gate.
+  /**
+   * How many trace entries the row of a format that {@linkplain StateFormat#keepsPendingTrace keeps
+   * them} holds before they move to the table: a commit that only rewrites the row it writes anyway
+   * costs one page and one statement less than one that also inserts into the table.
+   */
+  private static int flushAt(int capacity) {
+    return Math.max(1, Math.min(TRACE_PENDING, capacity / 2));
+  }
+
+  private void writeTrace(PoolState s, List<TraceEvent> fresh) throws SQLException {
+    // One statement for all the entries (in chunks): each statement is a round trip through the
+    // driver and a b-tree descent, under the gate.
     for (int start = 0; start < fresh.size(); start += TRACE_CHUNK) {
       int n = Math.min(TRACE_CHUNK, fresh.size() - start);
       PreparedStatement insert = insertTrace(n);
@@ -342,6 +366,9 @@ final class StateDb implements AutoCloseable {
       long pulsedVersion,
       BeforeCommit beforeCommit)
       throws SQLException, IOException {
+    List<TraceEvent> unflushed = s.trace().entriesFrom(traceWrittenUpTo);
+    boolean flush =
+        !format.keepsPendingTrace() || unflushed.size() >= flushAt(s.trace().capacity());
     boolean raise = durable && !fullSync;
     if (raise) {
       pragma("PRAGMA synchronous=FULL");
@@ -351,9 +378,11 @@ final class StateDb implements AutoCloseable {
       try {
         write.setLong(1, nextVersion);
         write.setLong(2, reserved);
-        format.bind(write, 3, s, pulsedVersion);
+        format.bind(write, 3, s, pulsedVersion, flush ? List.of() : unflushed);
         write.executeUpdate();
-        writeTrace(s);
+        if (flush) {
+          writeTrace(s, unflushed);
+        }
         beforeCommit.run();
         commit.execute();
       } catch (SQLException | IOException | RuntimeException e) {
@@ -375,7 +404,9 @@ final class StateDb implements AutoCloseable {
     if (lastPulse != PulseText.UNKNOWN) {
       lastPulse = pulsedVersion;
     }
-    traceWrittenUpTo = s.trace().nextSequence();
+    if (flush) {
+      traceWrittenUpTo = s.trace().nextSequence();
+    }
   }
 
   private void pragma(String sql) throws SQLException {

@@ -4,12 +4,14 @@
  */
 package dev.sluice.sqlite.internal;
 
+import dev.sluice.TraceEvent;
 import dev.sluice.spi.PoolState;
 import java.io.IOException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.stream.Collectors;
 
 /**
@@ -22,8 +24,15 @@ enum StateFormat {
   /** JSON text; pools created before the binary row. */
   JSON_V1("sluice-limiter-pool/1") {
     @Override
-    void bind(PreparedStatement st, int index, PoolState s, long lastPulse) throws SQLException {
+    void bind(
+        PreparedStatement st, int index, PoolState s, long lastPulse, List<TraceEvent> pending)
+        throws SQLException {
       st.setString(index, StateCodec.write(s));
+    }
+
+    @Override
+    boolean keepsPendingTrace() {
+      return false;
     }
 
     @Override
@@ -35,8 +44,15 @@ enum StateFormat {
   /** The compact binary row of {@link BinaryStateCodec}. */
   BINARY_V2("sluice-limiter-pool/2") {
     @Override
-    void bind(PreparedStatement st, int index, PoolState s, long lastPulse) throws SQLException {
-      st.setBytes(index, BinaryStateCodec.write(s, lastPulse));
+    void bind(
+        PreparedStatement st, int index, PoolState s, long lastPulse, List<TraceEvent> pending)
+        throws SQLException {
+      st.setBytes(index, BinaryStateCodec.write(s, lastPulse, pending));
+    }
+
+    @Override
+    boolean keepsPendingTrace() {
+      return true;
     }
 
     @Override
@@ -80,10 +96,17 @@ enum StateFormat {
 
   /**
    * Binds the encoded state as parameter {@code index}, with the version of the last commit that
-   * pulsed where the format keeps it.
+   * pulsed and the trace entries not yet in the trace table, where the format keeps them.
    */
-  abstract void bind(PreparedStatement st, int index, PoolState s, long lastPulse)
+  abstract void bind(
+      PreparedStatement st, int index, PoolState s, long lastPulse, List<TraceEvent> pending)
       throws SQLException;
+
+  /**
+   * Whether the row keeps trace entries until they are moved to the trace table; if not, every
+   * commit writes its entries to the table.
+   */
+  abstract boolean keepsPendingTrace();
 
   /**
    * Decodes the state in {@code column} of the current row.

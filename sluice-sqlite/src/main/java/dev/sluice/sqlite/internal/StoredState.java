@@ -23,6 +23,8 @@ import java.util.List;
  * @param waiters the queue, head first
  * @param lastPulse the version of the last commit that pulsed, or {@link PulseText#UNKNOWN} where
  *     the format does not keep it (format 1: processes of an older Sluice do not write it)
+ * @param pendingTrace trace entries kept in the row until they are moved to the trace table (format
+ *     2), oldest first
  */
 record StoredState(
     long createdAt,
@@ -30,7 +32,8 @@ record StoredState(
     int traceCapacity,
     List<LeaseRecord> leases,
     List<WaiterRecord> waiters,
-    long lastPulse) {
+    long lastPulse,
+    List<TraceEvent> pendingTrace) {
 
   /** A fresh state with {@code trace} (oldest first) as its trace. */
   PoolState restore(LimiterConfig config, List<TraceEvent> trace) {

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sluice.LimiterConfig;
+import dev.sluice.TraceEvent;
 import dev.sluice.spi.LeaseRecord;
 import dev.sluice.spi.PoolState;
 import dev.sluice.spi.WaiterRecord;
@@ -39,7 +40,7 @@ class BinaryStateCodecTest {
   @Test
   void aStateReadsBackAsWritten() throws IOException {
     PoolState s = sample();
-    StoredState back = BinaryStateCodec.read(BinaryStateCodec.write(s, 7));
+    StoredState back = BinaryStateCodec.read(BinaryStateCodec.write(s, 7, List.of()));
     assertThat(back.createdAt()).isEqualTo(s.createdAt());
     assertThat(back.scalars()).isEqualTo(s.scalars());
     assertThat(back.traceCapacity()).isEqualTo(64);
@@ -49,9 +50,22 @@ class BinaryStateCodecTest {
   }
 
   @Test
+  void pendingTraceEntriesReadBack() throws IOException {
+    PoolState s = sample();
+    s.trace().add(TraceEvent.Kind.ADMITTED, 4, "ü-owner", 4, 1_764_800_000_300L);
+    s.trace().add(TraceEvent.Kind.REFRESHED, 0, "", 4, 1_764_800_000_400L);
+    s.trace().add(TraceEvent.Kind.RELEASED, 2, "new-owner", 1, 1_764_800_000_500L);
+    List<TraceEvent> pending = s.trace().entriesFrom(1);
+    StoredState back = BinaryStateCodec.read(BinaryStateCodec.write(s, 7, pending));
+    assertThat(back.pendingTrace()).isEqualTo(pending);
+    assertThat(back.leases()).containsExactlyElementsOf(s.leases());
+    assertThat(back.waiters()).containsExactlyElementsOf(s.waiters());
+  }
+
+  @Test
   void anEmptyStateReadsBack() throws IOException {
     PoolState s = PoolState.create(CONFIG, 0, 0);
-    StoredState back = BinaryStateCodec.read(BinaryStateCodec.write(s, 7));
+    StoredState back = BinaryStateCodec.read(BinaryStateCodec.write(s, 7, List.of()));
     assertThat(back.scalars()).isEqualTo(s.scalars());
     assertThat(back.leases()).isEmpty();
     assertThat(back.waiters()).isEmpty();
@@ -60,12 +74,13 @@ class BinaryStateCodecTest {
   @Test
   void theRowIsSmallerThanTheJson() {
     PoolState s = sample();
-    assertThat(BinaryStateCodec.write(s, 7).length).isLessThan(StateCodec.write(s).length() / 2);
+    assertThat(BinaryStateCodec.write(s, 7, List.of()).length)
+        .isLessThan(StateCodec.write(s).length() / 2);
   }
 
   @Test
   void everyTruncationIsRefused() {
-    byte[] bytes = BinaryStateCodec.write(sample(), 7);
+    byte[] bytes = BinaryStateCodec.write(sample(), 7, List.of());
     for (int n = 0; n < bytes.length; n++) {
       byte[] cut = Arrays.copyOf(bytes, n);
       assertThatThrownBy(() -> BinaryStateCodec.read(cut))
@@ -77,7 +92,7 @@ class BinaryStateCodecTest {
 
   @Test
   void trailingBytesAnotherTagAndJsonTextAreRefused() {
-    byte[] bytes = BinaryStateCodec.write(sample(), 7);
+    byte[] bytes = BinaryStateCodec.write(sample(), 7, List.of());
     byte[] longer = Arrays.copyOf(bytes, bytes.length + 1);
     byte[] otherTag = bytes.clone();
     otherTag[0] = 7;
@@ -93,7 +108,7 @@ class BinaryStateCodecTest {
   void anOwnerIndexOutOfRangeIsRefused() {
     PoolState s = PoolState.create(CONFIG, 0, 0);
     s.putLease(new LeaseRecord(100, "x", 0, 1, 0, PoolState.NEVER, 1));
-    byte[] bytes = BinaryStateCodec.write(s, 7);
+    byte[] bytes = BinaryStateCodec.write(s, 7, List.of());
     // The lease id 100 is the zigzag varint C8 01; the owner index follows it.
     int at = 0;
     while (!(bytes[at] == (byte) 0xC8 && bytes[at + 1] == 1)) {
@@ -108,7 +123,9 @@ class BinaryStateCodecTest {
 
   @Test
   void aDamagedByteIsEitherReadOrRefusedNeverACrash() {
-    byte[] bytes = BinaryStateCodec.write(sample(), 7);
+    PoolState s = sample();
+    s.trace().add(TraceEvent.Kind.ADMITTED, 4, "x", 4, 1_764_800_000_300L);
+    byte[] bytes = BinaryStateCodec.write(s, 7, s.trace().entries());
     for (int i = 0; i < bytes.length; i++) {
       for (int v : new int[] {0, 1, 0x7F, 0x80, 0xFF}) {
         byte[] bad = bytes.clone();

@@ -37,7 +37,7 @@ class StateRefreshTest {
       }
       writer.markClean();
       List<TraceEvent> newer = writer.trace().entriesFrom(traceFrom);
-      StoredState stored = BinaryStateCodec.read(BinaryStateCodec.write(writer, 7));
+      StoredState stored = BinaryStateCodec.read(BinaryStateCodec.write(writer, 7, List.of()));
       assertThat(StateRefresh.apply(copy, stored, newer)).isTrue();
       assertSame(copy, writer);
     }
@@ -53,7 +53,7 @@ class StateRefreshTest {
     PoolState reordered = PoolState.create(CONFIG, 0, 0);
     reordered.addWaiter(writer.waiter(2));
     reordered.addWaiter(writer.waiter(1));
-    StoredState stored = BinaryStateCodec.read(BinaryStateCodec.write(reordered, 7));
+    StoredState stored = BinaryStateCodec.read(BinaryStateCodec.write(reordered, 7, List.of()));
     assertThat(StateRefresh.apply(copy, stored, List.of())).isFalse();
   }
 
@@ -63,7 +63,7 @@ class StateRefreshTest {
     PoolState copy = decode(writer, List.of());
     writer.trace().add(TraceEvent.Kind.RELEASED, 1, "a", 0, 5);
     writer.trace().add(TraceEvent.Kind.RELEASED, 2, "a", 0, 6);
-    StoredState stored = BinaryStateCodec.read(BinaryStateCodec.write(writer, 7));
+    StoredState stored = BinaryStateCodec.read(BinaryStateCodec.write(writer, 7, List.of()));
     List<TraceEvent> onlyTheSecond = writer.trace().entriesFrom(1);
     assertThat(StateRefresh.apply(copy, stored, onlyTheSecond)).isFalse();
   }
@@ -83,7 +83,7 @@ class StateRefreshTest {
   }
 
   private static PoolState decode(PoolState s, List<TraceEvent> trace) throws IOException {
-    return BinaryStateCodec.read(BinaryStateCodec.write(s, 7)).restore(CONFIG, trace);
+    return BinaryStateCodec.read(BinaryStateCodec.write(s, 7, List.of())).restore(CONFIG, trace);
   }
 
   private static void mutate(PoolState s, Random random) {
