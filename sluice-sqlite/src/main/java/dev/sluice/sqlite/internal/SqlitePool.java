@@ -59,15 +59,18 @@ final class SqlitePool {
   private long cachedVersion = -1;
   private boolean firstTransaction = true;
 
-  /** Every commit up to this version has been examined for this JVM's owners; guarded by this. */
-  private long examinedUpTo;
+  /** What this JVM examined of the pool's commits. */
+  private final PulseLedger ledger;
 
   private int users;
 
   private record Op<R>(Transition<R> transition, TimeSource clock, CompletableFuture<R> result) {}
 
-  private SqlitePool(PoolDirectory dir, LimiterConfig config, GateLock gate, StateDb db) {
+  private SqlitePool(
+      PoolDirectory dir, LimiterConfig config, GateLock gate, StateDb db, long version) {
     this.dir = dir;
+    // Owners opened from now on are new: no earlier commit can concern them.
+    this.ledger = new PulseLedger(version);
     this.config = config;
     this.gate = gate;
     this.db = db;
@@ -107,11 +110,7 @@ final class SqlitePool {
         } finally {
           hold.close();
         }
-        pool = new SqlitePool(dir, config, gate, db);
-        synchronized (pool) {
-          // Owners opened from now on are new: no earlier commit can concern them.
-          pool.examinedUpTo = version;
-        }
+        pool = new SqlitePool(dir, config, gate, db, version);
         OPEN.put(dir.path(), pool);
       } else if (!pool.config.equals(config)) {
         throw new dev.sluice.ConfigMismatchException(dir.toString(), pool.config, config);
@@ -239,13 +238,9 @@ final class SqlitePool {
                 CrashStages.reach(CrashStages.AFTER_PULSE);
               });
           CrashStages.reach(CrashStages.AFTER_COMMIT);
-          synchronized (this) {
-            // Every pulse up to the previous one examined, and this commit is this JVM's own:
-            // nothing up to it can concern this JVM's owners unseen.
-            if (previousPulse <= examinedUpTo) {
-              examinedUpTo = Math.max(examinedUpTo, next);
-            }
-          }
+          // Every pulse up to the previous one examined, and this commit is this JVM's own:
+          // nothing up to it can concern this JVM's owners unseen.
+          ledger.committed(next, previousPulse, othersConcerned ? pulse : null);
           cachedVersion = next;
           cached.markClean();
         }
@@ -318,23 +313,16 @@ final class SqlitePool {
    * looks.
    */
   private void onPulse() {
-    PulseText p = PulseText.parse(Pulse.read(dir));
-    if (p == null) {
-      wakeAll();
-      return;
-    }
-    boolean contiguous;
-    synchronized (this) {
-      if (p.version() <= examinedUpTo) {
-        return;
+    String text = Pulse.read(dir);
+    PulseText p = PulseText.parse(text);
+    switch (ledger.pulse(text, p)) {
+      case EVERYONE -> wakeAll();
+      case NAMED -> {
+        if (!p.writer().equals(JVM_TOKEN)) {
+          wake(p.owners());
+        }
       }
-      contiguous = p.previous() <= examinedUpTo;
-      examinedUpTo = p.version();
-    }
-    if (!contiguous || p.everyone()) {
-      wakeAll();
-    } else if (!p.writer().equals(JVM_TOKEN)) {
-      wake(p.owners());
+      case NONE -> {}
     }
   }
 
