@@ -109,13 +109,7 @@ final class DocumentRows {
   List<WaiterRecord> waiters(String store, String id) throws SQLException {
     waiters.setString(1, store);
     waiters.setString(2, id);
-    List<WaiterRecord> out = new ArrayList<>();
-    try (ResultSet rs = waiters.executeQuery()) {
-      while (rs.next()) {
-        out.add(waiter(rs));
-      }
-    }
-    return out;
+    return RowLists.list(waiters, this::waiter);
   }
 
   Optional<WaiterRecord> waiter(String executionId) throws SQLException {

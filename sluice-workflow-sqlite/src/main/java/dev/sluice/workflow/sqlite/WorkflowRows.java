@@ -16,7 +16,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -217,13 +216,7 @@ final class WorkflowRows implements AutoCloseable {
 
   List<StepRecord> steps(String executionId) throws SQLException {
     steps.setString(1, executionId);
-    List<StepRecord> out = new ArrayList<>();
-    try (ResultSet rs = steps.executeQuery()) {
-      while (rs.next()) {
-        out.add(step(rs));
-      }
-    }
-    return out;
+    return RowLists.list(steps, this::step);
   }
 
   void putStep(StepRecord s) throws SQLException {
@@ -275,13 +268,7 @@ final class WorkflowRows implements AutoCloseable {
   List<TimerRecord> dueTimers(long now, int limit) throws SQLException {
     dueTimers.setLong(1, now);
     dueTimers.setInt(2, limit);
-    List<TimerRecord> out = new ArrayList<>();
-    try (ResultSet rs = dueTimers.executeQuery()) {
-      while (rs.next()) {
-        out.add(new TimerRecord(rs.getString(1), rs.getLong(2)));
-      }
-    }
-    return out;
+    return RowLists.list(dueTimers, rs -> new TimerRecord(rs.getString(1), rs.getLong(2)));
   }
 
   OptionalLong nextTimer() throws SQLException {
@@ -310,13 +297,7 @@ final class WorkflowRows implements AutoCloseable {
   List<String> finishedBefore(long cutoff, int limit) throws SQLException {
     finishedBefore.setLong(1, cutoff);
     finishedBefore.setInt(2, limit);
-    List<String> out = new ArrayList<>();
-    try (ResultSet rs = finishedBefore.executeQuery()) {
-      while (rs.next()) {
-        out.add(rs.getString(1));
-      }
-    }
-    return out;
+    return RowLists.list(finishedBefore, rs -> rs.getString(1));
   }
 
   void deleteExecution(String id) throws SQLException {
@@ -329,13 +310,7 @@ final class WorkflowRows implements AutoCloseable {
   }
 
   private List<ExecutionRecord> executions(PreparedStatement st) throws SQLException {
-    List<ExecutionRecord> out = new ArrayList<>();
-    try (ResultSet rs = st.executeQuery()) {
-      while (rs.next()) {
-        out.add(execution(rs));
-      }
-    }
-    return out;
+    return RowLists.list(st, this::execution);
   }
 
   private ExecutionRecord execution(ResultSet rs) throws SQLException {
