@@ -186,6 +186,8 @@ public interface Limiter extends AutoCloseable {
    * @param delta tokens to add
    * @return the new balance
    * @throws AccountingOverflowException if the balance would overflow; it is unchanged then
+   * @throws IllegalStateException if the pool passes units locally ({@link
+   *     LimiterConfig#localHandOffs()} above 0), where every admission must not need the store
    */
   long incrementReservoir(long delta);
 

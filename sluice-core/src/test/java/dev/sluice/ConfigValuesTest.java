@@ -32,6 +32,42 @@ class ConfigValuesTest {
   }
 
   @Test
+  void localHandOffsReadBackAndLeaveTheDefaultFormAsItWas() {
+    LimiterConfig passing = LimiterConfig.builder().maxConcurrent(4).localHandOffs(16).build();
+    assertThat(passing.normalizedForm()).endsWith(";localHandOffs=16");
+    assertThat(LimiterConfig.parse(passing.normalizedForm())).isEqualTo(passing);
+    assertThat(passing).isNotEqualTo(LimiterConfig.builder().maxConcurrent(4).build());
+    assertThat(LimiterConfig.builder().maxConcurrent(4).localHandOffs(0).build().normalizedForm())
+        .doesNotContain("localHandOffs");
+  }
+
+  @Test
+  void localHandOffsAreRefusedWithSettingsThatNeedEveryAdmission() {
+    assertThatThrownBy(() -> LimiterConfig.builder().localHandOffs(-1))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("localHandOffs must be between 0 and 65536, was -1");
+    assertThatThrownBy(() -> LimiterConfig.builder().localHandOffs(65_537))
+        .hasMessageContaining("was 65537");
+    assertThatThrownBy(
+            () -> LimiterConfig.builder().localHandOffs(8).minTime(Duration.ofMillis(5)).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("localHandOffs=8 cannot be combined with minTime (5 ms)");
+    assertThatThrownBy(
+            () ->
+                LimiterConfig.builder().expiration(Duration.ofSeconds(1)).localHandOffs(8).build())
+        .hasMessageContaining("expiration (1000 ms)");
+    assertThatThrownBy(() -> LimiterConfig.builder().reservoir(10).localHandOffs(8).build())
+        .hasMessageContaining("reservoir (10)");
+    assertThatThrownBy(
+            () ->
+                LimiterConfig.builder()
+                    .reservoirRefresh(3, Duration.ofSeconds(1))
+                    .localHandOffs(8)
+                    .build())
+        .hasMessageContaining("reservoirRefresh (3 tokens)");
+  }
+
+  @Test
   void theFingerprintIsTheHashOfTheNormalizedForm() {
     LimiterConfig a = LimiterConfig.builder().maxConcurrent(3).build();
     LimiterConfig b = LimiterConfig.builder().maxConcurrent(3).minTime(Duration.ZERO).build();

@@ -34,7 +34,7 @@ final class HeldLease implements Lease {
     }
     ticket.done();
     try {
-      ticket.limiter.shared().release(ticket.lease().id());
+      ticket.limiter.shared().release(ticket.lease());
       ticket.limiter.event(LimiterEvent.Kind.RELEASED, ticket);
     } finally {
       ticket.end();

@@ -139,7 +139,7 @@ final class LimiterImpl implements Limiter {
    * continuations never run on a store's thread.
    */
   <T> void finishRelease(Ticket t, T result, Throwable failure, LimiterFuture<T> future) {
-    CompletableFuture<Boolean> release = pool.releaseAsync(t.lease().id());
+    CompletableFuture<Boolean> release = pool.releaseAsync(t.lease());
     java.util.function.BiConsumer<Boolean, Throwable> complete =
         (released, releaseFailure) -> {
           try {
@@ -222,7 +222,7 @@ final class LimiterImpl implements Limiter {
       exitCallback(outer);
       t.done();
       try {
-        pool.release(t.lease().id());
+        pool.release(t.lease());
         event(LimiterEvent.Kind.RELEASED, t);
       } catch (RuntimeException e) {
         if (failure == null) {
@@ -291,7 +291,9 @@ final class LimiterImpl implements Limiter {
     // Armed before the acquire, so the deadline holds from the request on, however the answer
     // and time interleave; an immediate grant cancels it.
     armDeadline(t, queueWait);
-    pool.acquire(t, queueWait, false);
+    // With hand-offs a unit may be passed to this request before the store answers its acquire,
+    // so the thread waits for whichever comes first.
+    pool.acquire(t, queueWait, pool.handsOff());
     if (!(t.state() == Ticket.GRANTED && t.start())) {
       if (t.state() == Ticket.DONE) {
         throw new QueueTimeoutException(pool.name(), Duration.ZERO);
@@ -313,7 +315,7 @@ final class LimiterImpl implements Limiter {
     if (startRefusal != null) {
       t.done();
       try {
-        pool.release(t.lease().id());
+        pool.release(t.lease());
       } finally {
         t.end();
       }
@@ -341,6 +343,15 @@ final class LimiterImpl implements Limiter {
   @Override
   public long incrementReservoir(long delta) {
     checkOpen();
+    if (config.localHandOffs() > 0) {
+      throw new IllegalStateException(
+          "pool '"
+              + pool.name()
+              + "' passes units locally (localHandOffs="
+              + config.localHandOffs()
+              + "), and a reservoir needs every admission in the pool's store; the balance is"
+              + " unchanged");
+    }
     pool.checkHealthy();
     OptionalLong balance = pool.execute(Transitions.incrementReservoir(delta));
     if (balance.isEmpty()) {
@@ -418,19 +429,19 @@ final class LimiterImpl implements Limiter {
     tickets.sort(java.util.Comparator.comparingLong(t -> t.ref));
     java.util.List<Ticket> withdrawn = new java.util.ArrayList<>();
     java.util.Set<Ticket> endedByCleanup = new java.util.HashSet<>();
-    java.util.Set<Long> refs = new java.util.HashSet<>();
+    java.util.List<Ticket> cleanups = new java.util.ArrayList<>();
     for (Ticket t : tickets) {
       int how = t.withdrawState(reason);
       if (how != Ticket.NOT_WITHDRAWN) {
         withdrawn.add(t);
         if (how == Ticket.END_AFTER_CLEANUP) {
-          refs.add(t.ref);
+          cleanups.add(t);
           endedByCleanup.add(t);
         }
       }
     }
     CompletableFuture<?> done =
-        refs.isEmpty() ? CompletableFuture.completedFuture(null) : pool.withdrawAsync(refs);
+        cleanups.isEmpty() ? CompletableFuture.completedFuture(null) : pool.withdrawAsync(cleanups);
     for (Ticket t : withdrawn) {
       t.notifyWithdrawn();
       if (!endedByCleanup.contains(t)) {

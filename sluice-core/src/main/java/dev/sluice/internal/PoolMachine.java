@@ -121,6 +121,11 @@ final class PoolMachine {
     LeaseRecord lease =
         new LeaseRecord(id, owner, ownerRef, weight, now, expiresAt, s.nextFencingToken());
     s.putLease(lease);
+    int handOffs = s.config().localHandOffs();
+    if (handOffs > 0 && expiresAt == NEVER) {
+      // The JVM that holds the unit may pass it on this many times, each with a token of its own.
+      s.raiseFencingFloor(lease.fencingToken() + handOffs);
+    }
     if (s.reservoirLimited()) {
       s.reservoir(s.reservoir() - weight);
     }

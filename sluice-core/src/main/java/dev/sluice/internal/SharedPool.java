@@ -51,6 +51,7 @@ final class SharedPool {
   private final TimeSource storeClock;
   private final ExecutorService callbacks;
   private final ConcurrentHashMap<Long, Ticket> waiting = new ConcurrentHashMap<>();
+  private final HandOffs handOffs;
   private final AtomicLong refs = new AtomicLong();
   private final AtomicLong stamps = new AtomicLong();
   private volatile BackendFailureException failure;
@@ -71,6 +72,7 @@ final class SharedPool {
     this.owner = session.ownerId();
     this.storeClock = store.clock();
     this.callbacks = CallbackExecutors.forPool(name);
+    this.handOffs = new HandOffs(config.localHandOffs(), owner, storeClock);
   }
 
   /** Joins the JVM's owner of the pool, opening a session if there is none. */
@@ -107,6 +109,7 @@ final class SharedPool {
           timer = null;
         }
       }
+      handOffs.clear();
       callbacks.shutdown();
       try {
         session.close(Transitions.retire(owner));
@@ -134,6 +137,11 @@ final class SharedPool {
 
   ExecutorService callbacks() {
     return callbacks;
+  }
+
+  /** Whether released units may be passed to this JVM's waiting requests. */
+  boolean handsOff() {
+    return handOffs.enabled();
   }
 
   long nextRef() {
@@ -212,6 +220,25 @@ final class SharedPool {
    * immediate grant costs no registration at all.
    */
   void acquire(Ticket t, long queueWaitMillis, boolean async) {
+    if (async && queueWaitMillis != 0 && handOffs.enabled() && handOffs.hold(t)) {
+      // Held in this JVM until a pass or its turn to wait at the pool.
+      return;
+    }
+    send(t, queueWaitMillis, async);
+  }
+
+  /** Sends this JVM's next held request while it has none waiting at the pool. */
+  private void sendHeld() {
+    if (!handOffs.enabled() || failure != null || detached) {
+      return;
+    }
+    Ticket t;
+    while ((t = handOffs.nextToSend()) != null) {
+      send(t, t.queueWaitMillis, true);
+    }
+  }
+
+  private void send(Ticket t, long queueWaitMillis, boolean async) {
     Transition<Applied<AcquireResult>> decide =
         Transitions.acquire(owner, t.ref, t.weight, t.lifetime, queueWaitMillis);
     long[] stamp = new long[1];
@@ -225,9 +252,11 @@ final class SharedPool {
           return a;
         };
     CompletableFuture<Applied<AcquireResult>> f;
+    handOffs.sent(t);
     synchronized (t) {
       if (!t.beginSubmit()) {
-        // Withdrawn before it was sent: the withdrawal ended it, and the store never saw it.
+        // Withdrawn or passed a unit before it was sent: the store never sees it.
+        handOffs.left(t.ref);
         return;
       }
       try {
@@ -263,6 +292,9 @@ final class SharedPool {
   }
 
   private void route(Ticket t, AcquireResult r) {
+    if (!(r instanceof AcquireResult.Queued)) {
+      handOffs.left(t.ref);
+    }
     if (r instanceof AcquireResult.Granted g) {
       t.acquiredNow(g.lease());
     } else if (r instanceof AcquireResult.Queued q) {
@@ -286,32 +318,76 @@ final class SharedPool {
       // The store failed while this acquire was on its way: failure() may have missed it.
       t.withdraw(f);
     }
+    sendHeld();
   }
 
-  /** Withdraws requests by reference (or gives back their racing grants) in one transition. */
-  CompletableFuture<?> withdrawAsync(java.util.Collection<Long> refs) {
-    return submit(Transitions.withdraw(refs, owner));
+  /**
+   * Withdraws requests (or gives back their racing grants) in one transition, then passes on or
+   * gives back the units that were passed to any of them in this JVM.
+   */
+  CompletableFuture<?> withdrawAsync(java.util.Collection<Ticket> tickets) {
+    java.util.List<Long> refs = new java.util.ArrayList<>(tickets.size());
+    for (Ticket t : tickets) {
+      refs.add(t.ref);
+    }
+    CompletableFuture<?> done = submit(Transitions.withdraw(refs, owner));
+    for (Ticket t : tickets) {
+      if (t.heldPassedUnit()) {
+        done = CompletableFuture.allOf(done, releaseAsync(t.lease()));
+      }
+    }
+    return done;
   }
 
-  /** Releases a lease and waits for the store to apply it. */
-  void release(long leaseId) {
-    execute(Transitions.release(leaseId, owner));
+  /** Releases a lease, or passes its unit on, and waits for the store to apply a release. */
+  void release(LeaseRecord lease) {
+    if (!passed(lease)) {
+      execute(Transitions.release(lease.id(), owner));
+    }
   }
 
-  /** Releases a lease without waiting. */
-  CompletableFuture<Boolean> releaseAsync(long leaseId) {
-    return submit(Transitions.release(leaseId, owner));
+  /** Releases a lease, or passes its unit on, without waiting. */
+  CompletableFuture<Boolean> releaseAsync(LeaseRecord lease) {
+    if (passed(lease)) {
+      return CompletableFuture.completedFuture(true);
+    }
+    return submit(Transitions.release(lease.id(), owner));
+  }
+
+  /** Passes a released unit to a request of this JVM; false if it goes back to the pool. */
+  private boolean passed(LeaseRecord lease) {
+    if (!handOffs.enabled()) {
+      return false;
+    }
+    if (failure == null && !detached && handOffs.pass(lease, this::withdrawPassed)) {
+      return true;
+    }
+    handOffs.returned(lease.id());
+    return false;
+  }
+
+  /** Takes a request that was passed a unit out of the store's queue, or gives back its grant. */
+  private void withdrawPassed(Ticket t) {
+    submit(Transitions.withdraw(java.util.List.of(t.ref), owner))
+        .whenComplete((r, e) -> waiting.remove(t.ref, t));
+    // It may have been this JVM's request at the pool.
+    sendHeld();
   }
 
   void forget(Ticket t) {
     waiting.remove(t.ref, t);
+    handOffs.left(t.ref);
+    sendHeld();
   }
 
   // ---- answers
 
   private void handle(Applied<?> a, long stamp) {
+    boolean mine = false;
     for (LeaseRecord g : a.grants()) {
       if (g.owner().equals(owner)) {
+        mine = true;
+        handOffs.left(g.ownerRef());
         // No ticket: it was withdrawn, and its withdraw transition gives the grant back.
         Ticket t = waiting.remove(g.ownerRef());
         if (t != null) {
@@ -321,6 +397,8 @@ final class SharedPool {
     }
     for (WaiterRecord w : a.dropped()) {
       if (w.owner().equals(owner)) {
+        mine = true;
+        handOffs.left(w.ownerRef());
         Ticket t = waiting.remove(w.ownerRef());
         if (t != null) {
           t.dropped(
@@ -330,6 +408,9 @@ final class SharedPool {
       }
     }
     rearm(a.nextDeadline(), stamp);
+    if (mine) {
+      sendHeld();
+    }
   }
 
   /** Keeps one timer for the pool's next deadline, trusting only the newest answer. */
@@ -420,6 +501,9 @@ final class SharedPool {
     }
     if (first) {
       for (Ticket t : waiting.values()) {
+        t.withdraw(f);
+      }
+      for (Ticket t : handOffs.heldRequests()) {
         t.withdraw(f);
       }
     }

@@ -42,7 +42,17 @@ abstract class Ticket {
   /** {@link #withdrawState}: withdrawn; end it once the store withdrawal has been applied. */
   static final int END_AFTER_CLEANUP = 1;
 
+  /** {@link #handOff}: the request took the unit, and the store still has its acquire. */
+  static final int HANDED_OFF_CLEANUP = 1;
+
+  /** {@link #handOff}: the request took the unit before its acquire was sent. */
+  static final int HANDED_OFF = 0;
+
+  /** {@link #handOff}: the request was granted or withdrawn first; the unit is still free. */
+  static final int NOT_HANDED_OFF = -1;
+
   private static final VarHandle STATE;
+  private static final VarHandle LEASE;
   private static final VarHandle WHY;
   private static final VarHandle ENDED;
 
@@ -50,6 +60,7 @@ abstract class Ticket {
     try {
       MethodHandles.Lookup lookup = MethodHandles.lookup();
       STATE = lookup.findVarHandle(Ticket.class, "state", int.class);
+      LEASE = lookup.findVarHandle(Ticket.class, "lease", LeaseRecord.class);
       WHY = lookup.findVarHandle(Ticket.class, "why", Object.class);
       ENDED = lookup.findVarHandle(Ticket.class, "ended", boolean.class);
     } catch (ReflectiveOperationException e) {
@@ -64,7 +75,23 @@ abstract class Ticket {
   final long deadlineNanos;
   final long queueWaitMillis;
   private volatile int state;
+
+  /** Set once: by the store's grant, or by a local hand-off that won the ticket first. */
   private volatile LeaseRecord lease;
+
+  /**
+   * Whether a local hand-off claimed the lease: set before the hand-off's state change, so whoever
+   * sees {@code GRANTED} afterwards sees it too. It is never cleared; a request withdrawn before
+   * the hand-off's state change holds no unit, whatever this says.
+   */
+  private volatile boolean handedOff;
+
+  /** Whether the QUEUED event was sent: a request held in its JVM announces it when held. */
+  private volatile boolean announcedQueued;
+
+  /** Whether this request was withdrawn while it held a unit passed on in this JVM. */
+  private volatile boolean heldPassedUnit;
+
   private volatile DeadlineQueue.Entry deadline;
 
   /** Why the request was withdrawn: a {@link Throwable}, or the caller's completion action. */
@@ -151,7 +178,10 @@ abstract class Ticket {
 
   /** The store's answer to the acquire: admitted at once. */
   final void acquiredNow(LeaseRecord granted) {
-    this.lease = granted;
+    if (!LEASE.compareAndSet(this, null, granted)) {
+      // A hand-off won: the withdrawal it sent after this acquire gives this grant back.
+      return;
+    }
     if (cas(PENDING, GRANTED)) {
       cancelDeadline();
       onGranted();
@@ -175,11 +205,19 @@ abstract class Ticket {
   /** The store's answer to the acquire: queued as {@code id}. */
   final void queued(long id) {
     if (cas(PENDING, QUEUED)) {
-      limiter.event(LimiterEvent.Kind.QUEUED, this);
+      if (!announcedQueued) {
+        limiter.event(LimiterEvent.Kind.QUEUED, this);
+      }
     } else if (state == WITHDRAWN_PENDING) {
       // The acquire registered the ticket as waiting after the withdrawal forgot it.
       limiter.shared().forget(this);
     }
+  }
+
+  /** The request waits in its JVM, not yet sent to the store: it is queued all the same. */
+  final void heldInJvm() {
+    announcedQueued = true;
+    limiter.event(LimiterEvent.Kind.QUEUED, this);
   }
 
   /** The store's answer to the acquire: nothing was queued or granted. */
@@ -196,7 +234,9 @@ abstract class Ticket {
 
   /** A transition granted this waiting request. */
   final void granted(LeaseRecord granted) {
-    this.lease = granted;
+    if (!LEASE.compareAndSet(this, null, granted)) {
+      return;
+    }
     // Re-read on failure: the acquiring thread may move PENDING to QUEUED between two attempts.
     while (true) {
       int s = state;
@@ -208,6 +248,48 @@ abstract class Ticket {
         cancelDeadline();
         onGranted();
         return;
+      }
+    }
+  }
+
+  /**
+   * Whether this request was withdrawn after a unit was passed to it: the withdrawal must pass the
+   * unit on or give it back, since the store knows it under another request.
+   */
+  final boolean heldPassedUnit() {
+    return heldPassedUnit;
+  }
+
+  /**
+   * Gives this waiting request a unit released in this JVM, if nothing granted or withdrew it
+   * first. The caller sends the store clean-up the answer asks for, then calls {@link #onGranted}.
+   *
+   * @param unit the lease the request now holds
+   * @return {@link #HANDED_OFF_CLEANUP}, {@link #HANDED_OFF} or {@link #NOT_HANDED_OFF}
+   */
+  final int handOff(LeaseRecord unit) {
+    if (!LEASE.compareAndSet(this, null, unit)) {
+      return NOT_HANDED_OFF;
+    }
+    handedOff = true;
+    while (true) {
+      int s = state;
+      if (s == PENDING) {
+        // Under the monitor, so an acquire not yet sent is never sent: see beginSubmit.
+        synchronized (this) {
+          if (cas(PENDING, GRANTED)) {
+            cancelDeadline();
+            return submitted ? HANDED_OFF_CLEANUP : HANDED_OFF;
+          }
+        }
+      } else if (s == QUEUED) {
+        if (cas(QUEUED, GRANTED)) {
+          cancelDeadline();
+          return HANDED_OFF_CLEANUP;
+        }
+      } else {
+        // Withdrawn first: nobody reads the lease of a withdrawn request.
+        return NOT_HANDED_OFF;
       }
     }
   }
@@ -243,7 +325,7 @@ abstract class Ticket {
     // The store clean-up is sent before the future completes, so whoever sees the future done
     // and inspects the pool sees the request gone; the ticket ends after the future completed.
     java.util.concurrent.CompletableFuture<?> cleaned =
-        how == END_AFTER_CLEANUP ? limiter.shared().withdrawAsync(List.of(ref)) : null;
+        how == END_AFTER_CLEANUP ? limiter.shared().withdrawAsync(List.of(this)) : null;
     onWithdrawn(why);
     if (cleaned != null) {
       cleaned.whenComplete((r, e) -> end());
@@ -264,14 +346,19 @@ abstract class Ticket {
     while (true) {
       int s = state;
       if (s == PENDING) {
+        boolean sent;
         synchronized (this) {
-          if (cas(PENDING, WITHDRAWN_PENDING)) {
-            forgetWithdrawn();
-            return submitted ? END_AFTER_CLEANUP : END_NOW;
+          if (!cas(PENDING, WITHDRAWN_PENDING)) {
+            continue;
           }
+          sent = submitted;
         }
+        // Outside the monitor: forgetting may send this JVM's next held request, under its own.
+        forgetWithdrawn();
+        return sent ? END_AFTER_CLEANUP : END_NOW;
       } else if (s == QUEUED || s == GRANTED) {
         if (cas(s, WITHDRAWN)) {
+          heldPassedUnit = s == GRANTED && handedOff;
           forgetWithdrawn();
           return END_AFTER_CLEANUP;
         }

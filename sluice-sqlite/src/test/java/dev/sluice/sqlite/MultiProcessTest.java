@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -25,17 +26,17 @@ class MultiProcessTest extends ProcessTestCase {
     return workers.start(args);
   }
 
-  private record Task(long leaseId, long fencing, long start, long end) {}
+  private record Task(int process, long leaseId, long fencing, long start, long end) {}
 
-  @Test
-  void fourProcessesShareOneCapAndOneArrivalOrder() throws Exception {
+  /** Runs 4 worker processes of 8 threads × 25 tasks each in {@code mode}; returns every task. */
+  private List<Task> runFourProcesses(String mode) throws Exception {
     Path pool = root.resolve("pool");
     int processCount = 4;
     List<Process> workers = new ArrayList<>();
     for (int i = 0; i < processCount; i++) {
       workers.add(
           start(
-              "tasks",
+              mode,
               pool.toString(),
               Integer.toString(CAP),
               "8",
@@ -52,6 +53,7 @@ class MultiProcessTest extends ProcessTestCase {
         String[] f = line.split(" ");
         tasks.add(
             new Task(
+                i,
                 Long.parseLong(f[0]),
                 Long.parseLong(f[1]),
                 Long.parseLong(f[2]),
@@ -59,6 +61,39 @@ class MultiProcessTest extends ProcessTestCase {
       }
     }
     assertThat(tasks).hasSize(processCount * 8 * 25);
+    return tasks;
+  }
+
+  @Test
+  void fourProcessesPassingUnitsLocallyKeepTheCapAndEveryUnitInItsProcess() throws Exception {
+    List<Task> tasks = runFourProcesses("passingTasks");
+    assertThat(maxOverlap(tasks)).as("tasks running at once").isBetween(1, CAP);
+    assertThat(tasks.stream().map(Task::fencing).distinct().count())
+        .as("every admission has its own fencing token")
+        .isEqualTo(tasks.size());
+    Map<Long, List<Task>> byLease =
+        tasks.stream().collect(java.util.stream.Collectors.groupingBy(Task::leaseId));
+    assertThat(byLease.size()).as("grants from the pool").isLessThan(tasks.size());
+    for (List<Task> unit : byLease.values()) {
+      assertThat(unit)
+          .as("one grant, then at most the quota of passes")
+          .hasSizeLessThanOrEqualTo(1 + PoolWorker.HAND_OFFS);
+      assertThat(unit.stream().map(Task::process).distinct().count())
+          .as("a unit is passed only inside the process that holds it")
+          .isEqualTo(1);
+      unit.sort(Comparator.comparingLong(Task::start));
+      for (int i = 1; i < unit.size(); i++) {
+        assertThat(unit.get(i).start()).isGreaterThanOrEqualTo(unit.get(i - 1).end());
+        assertThat(unit.get(i).fencing())
+            .as("tokens rise along a unit")
+            .isGreaterThan(unit.get(i - 1).fencing());
+      }
+    }
+  }
+
+  @Test
+  void fourProcessesShareOneCapAndOneArrivalOrder() throws Exception {
+    List<Task> tasks = runFourProcesses("tasks");
     assertThat(maxOverlap(tasks)).as("tasks running at once").isBetween(1, CAP);
     // Every request got its id when it reached the pool; grants (fencing order) follow that order.
     tasks.sort(Comparator.comparingLong(Task::fencing));

@@ -34,6 +34,9 @@ import java.util.concurrent.CountDownLatch;
 public final class PoolWorker {
   private PoolWorker() {}
 
+  /** The {@code localHandOffs} of the {@code passingTasks} mode. */
+  static final int HAND_OFFS = 4;
+
   static LimiterConfig config(long cap) {
     return LimiterConfig.builder().maxConcurrent(cap).build();
   }
@@ -45,9 +48,15 @@ public final class PoolWorker {
 
   public static void main(String[] args) throws Exception {
     Path dir = Path.of(args[1]);
-    Limiter limiter = Limiter.open(SqliteStore.directory(dir), config(Long.parseLong(args[2])));
+    long cap = Long.parseLong(args[2]);
+    LimiterConfig config =
+        args[0].equals("passingTasks")
+            ? LimiterConfig.builder().maxConcurrent(cap).localHandOffs(HAND_OFFS).build()
+            : config(cap);
+    Limiter limiter = Limiter.open(SqliteStore.directory(dir), config);
     switch (args[0]) {
-      case "tasks" -> tasks(limiter, Integer.parseInt(args[3]), Integer.parseInt(args[4]), args[5]);
+      case "tasks", "passingTasks" ->
+          tasks(limiter, Integer.parseInt(args[3]), Integer.parseInt(args[4]), args[5]);
       case "hold" -> hold(limiter, Long.parseLong(args[3]));
       case "holdThenWait" -> holdThenWait(limiter, Long.parseLong(args[3]));
       default -> throw new IllegalArgumentException("unknown mode " + args[0]);

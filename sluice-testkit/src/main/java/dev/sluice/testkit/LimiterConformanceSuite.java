@@ -88,6 +88,14 @@ public abstract class LimiterConformanceSuite {
     }
   }
 
+  /** Local hand-offs of released units. */
+  @Nested
+  class HandOff extends HandOffCases {
+    HandOff() {
+      super(stores());
+    }
+  }
+
   /** Store failures. */
   @Nested
   class Failure extends FailureCases {

@@ -66,7 +66,7 @@ final class Report {
               : String.format(Locale.ROOT, "%.2f", r.spread()),
           "",
           "",
-          throughputNotes(r));
+          throughputNotes(r, throughput));
     }
     row(
         md,
@@ -125,9 +125,17 @@ final class Report {
     return md.toString();
   }
 
-  private static String throughputNotes(ThroughputRun.Result r) {
+  private static String throughputNotes(
+      ThroughputRun.Result r, List<ThroughputRun.Result> throughput) {
     if (r.variant() != Variant.NAIVE) {
-      return "";
+      return throughput.stream()
+          .filter(n -> n.variant() == Variant.NAIVE && n.processes() == r.processes())
+          .findFirst()
+          .map(
+              n ->
+                  String.format(
+                      Locale.ROOT, "%.2f× naive", r.cyclesPerSecond() / n.cyclesPerSecond()))
+          .orElse("");
     }
     String notes =
         String.format(

@@ -35,10 +35,23 @@ final class SluiceContender implements Contender {
 
   /** Opens the pool like {@link #open(Path, int)}, telling {@code listener} of each request. */
   static SluiceContender open(Path directory, int cap, dev.sluice.LimiterListener listener) {
+    return open(directory, LimiterConfig.builder().maxConcurrent(cap).build(), listener);
+  }
+
+  /** Opens the pool like {@link #open(Path, int)} with {@code localHandOffs(handOffs)}. */
+  static SluiceContender open(Path directory, int cap, int handOffs) {
+    return open(
+        directory,
+        LimiterConfig.builder().maxConcurrent(cap).localHandOffs(handOffs).build(),
+        e -> {});
+  }
+
+  private static SluiceContender open(
+      Path directory, LimiterConfig config, dev.sluice.LimiterListener listener) {
     return new SluiceContender(
         Limiter.open(
             SqliteStore.directory(directory),
-            LimiterConfig.builder().maxConcurrent(cap).build(),
+            config,
             dev.sluice.LimiterOptions.builder().listener(listener).build()));
   }
 

@@ -23,6 +23,22 @@ enum Variant {
     }
   },
 
+  /**
+   * Sluice's SQLite store with {@code localHandOffs(16)}: a released unit goes to a waiting request
+   * of the same process up to 16 times per grant, then back to the pool's global queue.
+   */
+  SLUICE_HAND_OFFS("Sluice SQLite store, localHandOffs 16") {
+    @Override
+    Path prepare(Path parent, String name) {
+      return parent.resolve(name);
+    }
+
+    @Override
+    Contender open(Path location, int cap) {
+      return SluiceContender.open(location, cap, HAND_OFFS);
+    }
+  },
+
   /** {@link NaiveSemaphore}: the semaphore is one database file. */
   NAIVE("naive SQLite semaphore") {
     @Override
@@ -38,6 +54,9 @@ enum Variant {
       return NaiveSemaphore.open(location, cap);
     }
   };
+
+  /** The hand-off quota of {@link #SLUICE_HAND_OFFS}. */
+  static final int HAND_OFFS = 16;
 
   private final String label;
 
