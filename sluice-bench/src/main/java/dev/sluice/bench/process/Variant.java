@@ -29,8 +29,8 @@ enum Variant {
    */
   SLUICE_HAND_OFFS("Sluice SQLite store, localHandOffs 16") {
     @Override
-    Path prepare(Path parent, String name) {
-      return parent.resolve(name);
+    Path prepare(Path parent, String name) throws Exception {
+      return SLUICE.prepare(parent, name);
     }
 
     @Override
