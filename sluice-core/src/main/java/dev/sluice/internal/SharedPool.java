@@ -222,6 +222,11 @@ final class SharedPool {
   void acquire(Ticket t, long queueWaitMillis, boolean async) {
     if (async && queueWaitMillis != 0 && handOffs.enabled() && handOffs.hold(t)) {
       // Held in this JVM until a pass or its turn to wait at the pool.
+      BackendFailureException f = failure;
+      if (f != null) {
+        // The store failed while it was being held: failure() may have missed it.
+        t.withdraw(f);
+      }
       return;
     }
     send(t, queueWaitMillis, async);
@@ -254,16 +259,22 @@ final class SharedPool {
     CompletableFuture<Applied<AcquireResult>> f;
     handOffs.sent(t);
     synchronized (t) {
-      if (!t.beginSubmit()) {
-        // Withdrawn or passed a unit before it was sent: the store never sees it.
-        handOffs.left(t.ref);
-        return;
+      if (t.beginSubmit()) {
+        try {
+          f = session.submit(tx);
+        } catch (RuntimeException e) {
+          f = CompletableFuture.failedFuture(e);
+        }
+      } else {
+        f = null;
       }
-      try {
-        f = session.submit(tx);
-      } catch (RuntimeException e) {
-        f = CompletableFuture.failedFuture(e);
-      }
+    }
+    if (f == null) {
+      // Withdrawn or passed a unit before it was sent: the store never sees it, and if it was this
+      // JVM's request for the pool, the next held one takes its turn.
+      handOffs.left(t.ref);
+      sendHeld();
+      return;
     }
     if (!async) {
       Applied<AcquireResult> a;
@@ -360,6 +371,8 @@ final class SharedPool {
       return false;
     }
     if (failure == null && !detached && handOffs.pass(lease, this::withdrawPassed)) {
+      // The request that took the unit may have been the one this JVM had at the pool.
+      sendHeld();
       return true;
     }
     handOffs.returned(lease.id());
@@ -370,8 +383,6 @@ final class SharedPool {
   private void withdrawPassed(Ticket t) {
     submit(Transitions.withdraw(java.util.List.of(t.ref), owner))
         .whenComplete((r, e) -> waiting.remove(t.ref, t));
-    // It may have been this JVM's request at the pool.
-    sendHeld();
   }
 
   void forget(Ticket t) {
