@@ -162,6 +162,46 @@ public abstract class HandOffCases extends ConformanceCase {
   }
 
   @Test
+  void twoOwnersWithManyThreadsKeepTheCapAndEveryUnitComesBack() throws Exception {
+    requireManualClock();
+    LimiterConfig config = handOffs(2, 3);
+    Limiter first = open(config);
+    Limiter second = track(Limiter.open(new FailingStore(store()), config));
+    AtomicInteger inside = new AtomicInteger();
+    AtomicInteger peak = new AtomicInteger();
+    List<Thread> threads = new ArrayList<>();
+    List<Throwable> failures = new CopyOnWriteArrayList<>();
+    for (int t = 0; t < 6; t++) {
+      Limiter limiter = t % 2 == 0 ? first : second;
+      Thread thread =
+          new Thread(
+              () -> {
+                try {
+                  for (int i = 0; i < 300; i++) {
+                    limiter.call(
+                        () -> {
+                          peak.accumulateAndGet(inside.incrementAndGet(), Math::max);
+                          return inside.decrementAndGet();
+                        });
+                  }
+                } catch (Throwable e) {
+                  failures.add(e);
+                }
+              });
+      threads.add(thread);
+      thread.start();
+    }
+    for (Thread thread : threads) {
+      thread.join(SAFETY.toMillis());
+      assertThat(thread.isAlive()).as("a caller finished within the safety timeout").isFalse();
+    }
+    assertThat(failures).isEmpty();
+    assertThat(peak.get()).isBetween(1, 2);
+    assertThat(first.inspect().leases()).isEmpty();
+    assertThat(second.inspect().waiters()).isEmpty();
+  }
+
+  @Test
   void aPassedUnitWhoseRequestIsWithdrawnBeforeItStartsGoesOn() throws Exception {
     HeldExecutor held = new HeldExecutor();
     LimiterConfig config = handOffs(1, 4);
