@@ -216,7 +216,7 @@ public final class LimiterConfig {
     if (values[4] != UNSET || values[5] != UNSET) {
       b.reservoirRefresh(values[4], Duration.ofMillis(values[5]));
     }
-    if (values[6] > Integer.MAX_VALUE) {
+    if (values[6] < 0 || values[6] > Integer.MAX_VALUE) {
       throw new IllegalArgumentException("not a normalized limiter configuration: " + normalized);
     }
     return b.localHandOffs((int) values[6]).build();

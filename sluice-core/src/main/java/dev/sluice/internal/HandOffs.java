@@ -87,7 +87,8 @@ final class HandOffs {
     }
     Map.Entry<Long, Ticket> e;
     while ((e = held.pollFirstEntry()) != null) {
-      if (e.getValue().state() == Ticket.PENDING) {
+      // A closing limiter withdraws its waiting requests: sending one would only cost a withdrawal.
+      if (e.getValue().state() == Ticket.PENDING && !e.getValue().limiter.closing()) {
         representative = e.getValue();
         return representative;
       }

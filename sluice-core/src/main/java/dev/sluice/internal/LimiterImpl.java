@@ -293,7 +293,7 @@ final class LimiterImpl implements Limiter {
     armDeadline(t, queueWait);
     // With hand-offs a unit may be passed to this request before the store answers its acquire,
     // so the thread waits for whichever comes first.
-    pool.acquire(t, queueWait, pool.handsOff());
+    pool.acquire(t, queueWait, pool.handsOff() && queueWait != 0);
     if (!(t.state() == Ticket.GRANTED && t.start())) {
       if (t.state() == Ticket.DONE) {
         throw new QueueTimeoutException(pool.name(), Duration.ZERO);
@@ -469,6 +469,11 @@ final class LimiterImpl implements Limiter {
   }
 
   /** Counts one request as fully ended; the last one lets a closing limiter detach. */
+  /** Whether a close (not a drain) has begun: every request that waits will be withdrawn. */
+  boolean closing() {
+    return mode == CLOSING;
+  }
+
   void ended() {
     if (inFlight.decrementAndGet() == 0 && mode != OPEN && detached.compareAndSet(false, true)) {
       try {

@@ -52,6 +52,7 @@ final class SharedPool {
   private final ExecutorService callbacks;
   private final ConcurrentHashMap<Long, Ticket> waiting = new ConcurrentHashMap<>();
   private final HandOffs handOffs;
+  private final ThreadLocal<Boolean> sendingHeld = new ThreadLocal<>();
   private final AtomicLong refs = new AtomicLong();
   private final AtomicLong stamps = new AtomicLong();
   private volatile BackendFailureException failure;
@@ -232,14 +233,23 @@ final class SharedPool {
     send(t, queueWaitMillis, async);
   }
 
-  /** Sends this JVM's next held request while it has none waiting at the pool. */
+  /**
+   * Sends this JVM's next held request while it has none waiting at the pool. Not re-entered on one
+   * thread: a store that answers on the sending thread would otherwise nest one call per request
+   * admitted at once; the outer loop asks again after each send instead.
+   */
   private void sendHeld() {
-    if (!handOffs.enabled() || failure != null || detached) {
+    if (!handOffs.enabled() || failure != null || detached || sendingHeld.get() != null) {
       return;
     }
-    Ticket t;
-    while ((t = handOffs.nextToSend()) != null) {
-      send(t, t.queueWaitMillis, true);
+    sendingHeld.set(Boolean.TRUE);
+    try {
+      Ticket t;
+      while ((t = handOffs.nextToSend()) != null) {
+        send(t, t.queueWaitMillis, true);
+      }
+    } finally {
+      sendingHeld.remove();
     }
   }
 

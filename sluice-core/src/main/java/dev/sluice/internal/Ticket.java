@@ -42,7 +42,7 @@ abstract class Ticket {
   /** {@link #withdrawState}: withdrawn; end it once the store withdrawal has been applied. */
   static final int END_AFTER_CLEANUP = 1;
 
-  /** {@link #handOff}: the request took the unit, and the store still has its acquire. */
+  /** {@link #handOff}: the request took the unit, and the store still has it queued. */
   static final int HANDED_OFF_CLEANUP = 1;
 
   /** {@link #handOff}: the request took the unit before its acquire was sent. */
@@ -268,30 +268,33 @@ abstract class Ticket {
    * @return {@link #HANDED_OFF_CLEANUP}, {@link #HANDED_OFF} or {@link #NOT_HANDED_OFF}
    */
   final int handOff(LeaseRecord unit) {
+    int s = state;
+    if (s == PENDING) {
+      // Under the monitor, so an acquire not yet sent is never sent: see beginSubmit. One already
+      // sent waits for its answer: a store may apply work of its own thread first, and the
+      // withdrawal a pass sends must never reach the store before the acquire it cleans up.
+      synchronized (this) {
+        if (submitted || !claim(unit) || !cas(PENDING, GRANTED)) {
+          return NOT_HANDED_OFF;
+        }
+      }
+      cancelDeadline();
+      return HANDED_OFF;
+    }
+    if (s == QUEUED && claim(unit) && cas(QUEUED, GRANTED)) {
+      cancelDeadline();
+      return HANDED_OFF_CLEANUP;
+    }
+    // Granted or withdrawn first: nobody reads the lease of a withdrawn request.
+    return NOT_HANDED_OFF;
+  }
+
+  private boolean claim(LeaseRecord unit) {
     if (!LEASE.compareAndSet(this, null, unit)) {
-      return NOT_HANDED_OFF;
+      return false;
     }
     handedOff = true;
-    while (true) {
-      int s = state;
-      if (s == PENDING) {
-        // Under the monitor, so an acquire not yet sent is never sent: see beginSubmit.
-        synchronized (this) {
-          if (cas(PENDING, GRANTED)) {
-            cancelDeadline();
-            return submitted ? HANDED_OFF_CLEANUP : HANDED_OFF;
-          }
-        }
-      } else if (s == QUEUED) {
-        if (cas(QUEUED, GRANTED)) {
-          cancelDeadline();
-          return HANDED_OFF_CLEANUP;
-        }
-      } else {
-        // Withdrawn first: nobody reads the lease of a withdrawn request.
-        return NOT_HANDED_OFF;
-      }
-    }
+    return true;
   }
 
   /** The store dropped this waiting request (queue deadline, reclaim, or a refusal). */

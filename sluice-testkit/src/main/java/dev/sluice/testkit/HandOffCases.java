@@ -225,6 +225,43 @@ public abstract class HandOffCases extends ConformanceCase {
   }
 
   @Test
+  void tryAcquireOnAFullPoolAnswersAtOnce() throws Exception {
+    Limiter limiter = open(handOffs(1, 4));
+    Lease holder = limiter.acquire(1);
+    CompletableFuture<String> waiting = limiter.schedule(() -> "waited");
+    assertThat(
+            org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(
+                SAFETY, () -> limiter.tryAcquire(1)))
+        .isEmpty();
+    holder.close();
+    assertThat(await(waiting)).isEqualTo("waited");
+    try (Lease again = limiter.tryAcquire(1).orElseThrow()) {
+      assertThat(again.admission().weight()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void aBurstOfHeldRequestsAdmittedAtOnceIsAllGranted() throws Exception {
+    int burst = 3_000;
+    HeldExecutor callbacks = new HeldExecutor();
+    Limiter limiter =
+        open(handOffs(burst, 1), LimiterOptions.builder().executor(callbacks).build());
+    Lease all = limiter.acquire(burst);
+    for (int i = 0; i < burst; i++) {
+      limiter.schedule(() -> "granted");
+    }
+    // The whole cap comes back at once: every held request is sent in turn and admitted at once,
+    // on the releasing thread where a store answers there. No callback runs, so no pass helps,
+    // and a small stack shows any nesting of one send inside the answer to the previous one.
+    Thread release = new Thread(null, all::close, "release-all", 256 * 1024);
+    release.start();
+    release.join(SAFETY.toMillis());
+    settled(limiter);
+    assertThat(limiter.inspect().leases()).hasSize(burst);
+    assertThat(callbacks.heldCount()).isEqualTo(burst);
+  }
+
+  @Test
   void aRequestWithItsOwnLeaseLifetimeWaitsForTheStore() throws Exception {
     Limiter limiter = open(handOffs(1, 4));
     Lease holder = limiter.acquire(1);
