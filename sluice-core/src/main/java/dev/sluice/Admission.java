@@ -17,6 +17,11 @@ import java.util.Optional;
  * downstream system given the token can refuse a holder whose lease was superseded (with {@code
  * maxConcurrent(1)}, a newer token means the older lease is no longer exclusive).
  *
+ * <p>On a pool with {@link LimiterConfig#localHandOffs()} above 0, a unit passed from request to
+ * request inside a JVM keeps its lease: the requests it serves in turn share the lease id, each
+ * {@code grantedAt} is the time of the pass, and each gets its own token, which rises strictly
+ * along the unit (and, with {@code maxConcurrent(1)}, in admission order).
+ *
  * @param leaseId the lease's id, unique in its pool and never reused
  * @param grantedAt when the store granted the lease
  * @param expiresAt when the lease expires, or empty if it never does

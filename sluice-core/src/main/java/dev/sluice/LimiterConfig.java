@@ -336,10 +336,11 @@ public final class LimiterConfig {
     }
 
     /**
-     * Lets a JVM pass a unit it releases straight to its own earliest waiting request, up to {@code
-     * handOffs} times in a row, before the unit goes back to the pool's queue. Each pass starts the
-     * request at once, in memory, without a store transaction or a wake-up of another process: with
-     * many processes on one pool this multiplies throughput.
+     * Lets a JVM keep one request waiting in the pool's queue and hold its others, and pass a unit
+     * it releases straight to its earliest held request (or, with none held, to its request in the
+     * pool's queue), up to {@code handOffs} times per grant, before the unit goes back to the pool.
+     * A pass to a held request starts it at once, in memory, with no store transaction and no
+     * wake-up of another process: with many processes on one pool this multiplies throughput.
      *
      * <p>What it costs is order. With the default 0, requests are admitted in one order across
      * every JVM, the order they joined the pool's queue. With {@code handOffs} = n, that order

@@ -267,7 +267,6 @@ final class SharedPool {
           return a;
         };
     CompletableFuture<Applied<AcquireResult>> f;
-    handOffs.sent(t);
     synchronized (t) {
       if (t.beginSubmit()) {
         try {
@@ -391,8 +390,15 @@ final class SharedPool {
 
   /** Takes a request that was passed a unit out of the store's queue, or gives back its grant. */
   private void withdrawPassed(Ticket t) {
-    submit(Transitions.withdraw(java.util.List.of(t.ref), owner))
-        .whenComplete((r, e) -> waiting.remove(t.ref, t));
+    // Out of the waiting requests first: it holds a unit, so a store failure must not fail it,
+    // and a grant that raced the pass finds no request and is given back by this withdrawal.
+    waiting.remove(t.ref, t);
+    submit(Transitions.withdraw(java.util.List.of(t.ref), owner));
+  }
+
+  /** A request's acquire was answered "queued": from now on it may be passed a unit. */
+  void queuedAtPool(Ticket t) {
+    handOffs.sent(t);
   }
 
   void forget(Ticket t) {

@@ -208,6 +208,8 @@ abstract class Ticket {
       if (!announcedQueued) {
         limiter.event(LimiterEvent.Kind.QUEUED, this);
       }
+      // Only now may a pass take it: its acquire is applied, and its QUEUED event is out.
+      limiter.shared().queuedAtPool(this);
     } else if (state == WITHDRAWN_PENDING) {
       // The acquire registered the ticket as waiting after the withdrawal forgot it.
       limiter.shared().forget(this);
