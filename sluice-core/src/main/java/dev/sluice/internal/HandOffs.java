@@ -186,8 +186,10 @@ final class HandOffs {
       if (how == Ticket.HANDED_OFF_CLEANUP) {
         // Before the grant is delivered, so whoever sees it started sees the queue without it.
         cleanup.accept(t);
+        t.deliverPass();
+      } else {
+        t.onGranted();
       }
-      t.onGranted();
       return true;
     }
     return null;

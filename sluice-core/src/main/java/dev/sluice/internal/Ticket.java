@@ -55,6 +55,16 @@ abstract class Ticket {
   private static final VarHandle LEASE;
   private static final VarHandle WHY;
   private static final VarHandle ENDED;
+  private static final VarHandle ANNOUNCE;
+
+  /** {@link #announce}: the store queued it and its QUEUED event may not be out yet. */
+  private static final int EVENT_PENDING = 0;
+
+  /** {@link #announce}: the QUEUED event is out; a pass delivers its grant at once. */
+  private static final int EVENT_OUT = 1;
+
+  /** {@link #announce}: a pass took it first; the QUEUED event's sender delivers the grant. */
+  private static final int GRANT_AFTER_EVENT = 2;
 
   static {
     try {
@@ -63,6 +73,7 @@ abstract class Ticket {
       LEASE = lookup.findVarHandle(Ticket.class, "lease", LeaseRecord.class);
       WHY = lookup.findVarHandle(Ticket.class, "why", Object.class);
       ENDED = lookup.findVarHandle(Ticket.class, "ended", boolean.class);
+      ANNOUNCE = lookup.findVarHandle(Ticket.class, "announce", int.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -88,6 +99,9 @@ abstract class Ticket {
 
   /** Whether the QUEUED event was sent: a request held in its JVM announces it when held. */
   private volatile boolean announcedQueued;
+
+  /** Who delivers a pass's grant to a request the store queued; see {@link #deliverPass}. */
+  private volatile int announce = EVENT_PENDING;
 
   /** Whether this request was withdrawn while it held a unit passed on in this JVM. */
   private volatile boolean heldPassedUnit;
@@ -205,14 +219,29 @@ abstract class Ticket {
   /** The store's answer to the acquire: queued as {@code id}. */
   final void queued(long id) {
     if (cas(PENDING, QUEUED)) {
+      // A pass candidate before its QUEUED event goes out, so a unit released by whoever saw the
+      // event can be passed to it; the pass leaves its grant to this thread (see deliverPass).
+      limiter.shared().queuedAtPool(this);
       if (!announcedQueued) {
         limiter.event(LimiterEvent.Kind.QUEUED, this);
       }
-      // Only now may a pass take it: its acquire is applied, and its QUEUED event is out.
-      limiter.shared().queuedAtPool(this);
+      if (!ANNOUNCE.compareAndSet(this, EVENT_PENDING, EVENT_OUT)) {
+        onGranted();
+      }
     } else if (state == WITHDRAWN_PENDING) {
       // The acquire registered the ticket as waiting after the withdrawal forgot it.
       limiter.shared().forget(this);
+    }
+  }
+
+  /**
+   * Delivers the grant of a unit passed to a request the store had queued ({@link
+   * #HANDED_OFF_CLEANUP}): at once if its QUEUED event is out, else by the thread sending that
+   * event, right after it, so no listener sees GRANTED before QUEUED.
+   */
+  final void deliverPass() {
+    if (!ANNOUNCE.compareAndSet(this, EVENT_PENDING, GRANT_AFTER_EVENT)) {
+      onGranted();
     }
   }
 

@@ -8,12 +8,9 @@ import dev.sluice.gate.Ticket;
 import dev.sluice.gate.internal.GateState;
 import dev.sluice.gate.internal.Permits;
 import dev.sluice.gate.internal.ProcTable;
-import dev.sluice.local.LivenessWatcher;
-import dev.sluice.local.Owner;
+import dev.sluice.local.OwnerWatches;
 import dev.sluice.local.PoolDirectory;
-import java.nio.file.Path;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What a gate store tells the transitions about liveness: which owner registrations are proven dead
@@ -23,21 +20,17 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Thread-safe.
  */
 final class LivenessCheck {
-  private final PoolDirectory dir;
-  private final Changes changes;
-  private final java.util.Map<String, AutoCloseable> watched = new ConcurrentHashMap<>();
+  private final OwnerWatches watches;
 
   LivenessCheck(PoolDirectory dir, Changes changes) {
-    this.dir = dir;
-    this.changes = changes;
+    this.watches = new OwnerWatches(dir, owner -> changes.bump());
   }
 
   /** Applies every death that can be proven now; call under the gate. */
   void reclaim(GateState s, Permits permits, long now) {
     for (String owner : s.owners()) {
-      if (!Owner.isLocal(owner) && Owner.provenDead(dir, owner)) {
+      if (watches.check(owner)) {
         permits.ownerGone(owner, now);
-        closeQuietly(watched.remove(owner));
       }
     }
     for (Ticket t : s.orphanedGroups()) {
@@ -49,27 +42,11 @@ final class LivenessCheck {
 
   /** Wakes waiters when one of these owners' sockets closes. */
   void watch(Set<String> owners) {
-    for (String owner : owners) {
-      if (!Owner.isLocal(owner) && !watched.containsKey(owner)) {
-        Path socket = dir.ownersDir().resolve(owner + ".sock");
-        watched.put(owner, LivenessWatcher.instance().watch(socket, changes::bump));
-      }
-    }
+    owners.forEach(watches::watch);
   }
 
   /** Stops every watch, so that the JVM's watcher threads can end. */
   void close() {
-    watched.values().forEach(LivenessCheck::closeQuietly);
-    watched.clear();
-  }
-
-  private static void closeQuietly(AutoCloseable c) {
-    if (c != null) {
-      try {
-        c.close();
-      } catch (Exception e) {
-        // Best effort: the watch ends with the process anyway.
-      }
-    }
+    watches.close();
   }
 }

@@ -4,8 +4,7 @@
  */
 package dev.sluice.sqlite.internal;
 
-import dev.sluice.local.LivenessWatcher;
-import dev.sluice.local.Owner;
+import dev.sluice.local.OwnerWatches;
 import dev.sluice.local.PoolDirectory;
 import dev.sluice.spi.LeaseRecord;
 import dev.sluice.spi.PoolState;
@@ -16,23 +15,23 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Which other processes' owners of one pool this JVM watches, which it suspects dead (their socket
- * reached end-of-file), and which are proven dead under the gate.
+ * reached end-of-file), and which are proven dead under the gate. Only suspects are tried, so a
+ * transaction costs no file lock probes while every owner lives.
  *
  * <p>Thread-safe.
  */
-final class OwnerLiveness {
-  private final PoolDirectory dir;
+final class OwnerLiveness implements AutoCloseable {
   private final Runnable onSuspect;
   private final Set<String> suspects = ConcurrentHashMap.newKeySet();
-  private final Set<String> watched = ConcurrentHashMap.newKeySet();
+  private final OwnerWatches watches;
 
   /**
    * @param dir the pool
    * @param onSuspect run on the selector thread when an owner is suspected, so someone looks
    */
   OwnerLiveness(PoolDirectory dir, Runnable onSuspect) {
-    this.dir = dir;
     this.onSuspect = onSuspect;
+    this.watches = new OwnerWatches(dir, this::suspect);
   }
 
   /**
@@ -52,9 +51,8 @@ final class OwnerLiveness {
     Set<String> dead = new HashSet<>();
     for (String owner : candidates) {
       suspects.remove(owner);
-      if (Owner.provenDead(dir, owner)) {
+      if (watches.check(owner)) {
         dead.add(owner);
-        watched.remove(owner);
       }
     }
     return dead;
@@ -66,11 +64,14 @@ final class OwnerLiveness {
       return;
     }
     for (String owner : ownersIn(s)) {
-      if (!Owner.isLocal(owner) && watched.add(owner)) {
-        LivenessWatcher.instance()
-            .watch(dir.ownersDir().resolve(owner + ".sock"), () -> suspect(owner));
-      }
+      watches.watch(owner);
     }
+  }
+
+  /** Stops watching, so that the JVM's liveness thread can end. */
+  @Override
+  public void close() {
+    watches.close();
   }
 
   private void suspect(String owner) {

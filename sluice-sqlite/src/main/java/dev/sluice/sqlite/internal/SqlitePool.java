@@ -135,6 +135,7 @@ final class SqlitePool {
     }
     queue.add(new Op<>(null, null, null));
     closeQuietly(pulseWatch);
+    liveness.close();
   }
 
   PoolDirectory directory() {

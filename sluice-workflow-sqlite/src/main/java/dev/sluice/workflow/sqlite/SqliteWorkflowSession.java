@@ -9,8 +9,8 @@ import dev.sluice.StoreFormatException;
 import dev.sluice.TimeSource;
 import dev.sluice.local.CrashStages;
 import dev.sluice.local.GateLock;
-import dev.sluice.local.LivenessWatcher;
 import dev.sluice.local.Owner;
+import dev.sluice.local.OwnerWatches;
 import dev.sluice.local.PoolDirectory;
 import dev.sluice.local.Pulse;
 import dev.sluice.local.PulseWatcher;
@@ -18,13 +18,10 @@ import dev.sluice.local.SqliteFiles;
 import dev.sluice.local.Wakeups;
 import dev.sluice.workflow.spi.WorkflowSession;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -48,7 +45,7 @@ final class SqliteWorkflowSession implements WorkflowSession {
   private final Owner owner;
   private final TimeSource clock;
   private final AutoCloseable pulseWatch;
-  private final Map<String, AutoCloseable> watched = new ConcurrentHashMap<>();
+  private final OwnerWatches watches;
   private final GroupCommit commits;
   private final AtomicBoolean closed = new AtomicBoolean();
   private volatile Runnable onChange;
@@ -66,6 +63,7 @@ final class SqliteWorkflowSession implements WorkflowSession {
     this.rows = rows;
     this.owner = owner;
     this.clock = clock;
+    this.watches = new OwnerWatches(dir, suspect -> changed());
     this.commits = new GroupCommit("sluice-workflow-store-" + owner.id(), this::runBatch);
     AutoCloseable watch;
     try {
@@ -258,26 +256,7 @@ final class SqliteWorkflowSession implements WorkflowSession {
     if (ownerId.equals(owner.id())) {
       return closed.get();
     }
-    if (Owner.provenDead(dir, ownerId)) {
-      closeQuietly(watched.remove(ownerId));
-      return true;
-    }
-    if (!Owner.isLocal(ownerId) && !watched.containsKey(ownerId)) {
-      Path socket = dir.ownersDir().resolve(ownerId + ".sock");
-      watched.put(
-          ownerId,
-          LivenessWatcher.instance()
-              .watch(
-                  socket,
-                  () -> {
-                    // Forgotten before the wake, so the next question about this owner (its
-                    // proof may still fail then) watches it again rather than trusting a dead
-                    // watch.
-                    watched.remove(ownerId);
-                    changed();
-                  }));
-    }
-    return false;
+    return watches.check(ownerId);
   }
 
   private void changed() {
@@ -304,8 +283,7 @@ final class SqliteWorkflowSession implements WorkflowSession {
     // Units queued before the close still run; later ones are refused by transact.
     commits.close();
     closeQuietly(pulseWatch);
-    watched.values().forEach(SqliteWorkflowSession::closeQuietly);
-    watched.clear();
+    watches.close();
     try (GateLock.Hold h = gate.hold()) {
       owner.close();
       try {
