@@ -58,6 +58,11 @@ final class OwnerLiveness implements AutoCloseable {
     return dead;
   }
 
+  /** Whether some owner is suspected and not yet tried. */
+  boolean hasSuspects() {
+    return !suspects.isEmpty();
+  }
+
   /** Connects to each foreign owner that holds or waits in {@code s}, to hear of its death. */
   void watchOwnersOf(PoolState s) {
     if (s == null) {

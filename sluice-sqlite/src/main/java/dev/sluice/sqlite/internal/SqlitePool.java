@@ -260,6 +260,11 @@ final class SqlitePool {
     if (failure == null) {
       liveness.watchOwnersOf(cached);
     }
+    if (liveness.hasSuspects()) {
+      // Suspected during this batch, after its proofs: the wake it sent may have found nothing
+      // waiting yet, or a sync already past its proofs, which would take it as covered.
+      wakeAll();
+    }
     if (changed && sessions.size() > 1) {
       wake(affected);
     }
