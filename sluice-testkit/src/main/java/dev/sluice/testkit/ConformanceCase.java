@@ -87,6 +87,15 @@ public abstract class ConformanceCase {
     return track(Limiter.open(store(), config, options));
   }
 
+  /**
+   * Opens a limiter on this test's pool as a second owner, as a second process would be: its store
+   * handle is wrapped, so the JVM does not share one owner between the two. Closed after the test.
+   */
+  protected Limiter openSecondOwner(LimiterConfig config) {
+    requireManualClock();
+    return track(Limiter.open(new FailingStore(store()), config));
+  }
+
   /** Registers a limiter to close after the test. */
   protected Limiter track(Limiter limiter) {
     opened.add(limiter);

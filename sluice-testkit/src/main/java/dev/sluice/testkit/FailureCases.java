@@ -70,9 +70,8 @@ public abstract class FailureCases extends ConformanceCase {
   @Test
   void anotherOwnerOfThePoolIsWokenWhenThisOneFreesCapacity() throws Exception {
     requireManualClock();
-    // A wrapped store is a second owner of the same pool, as a second process would be.
     Limiter first = open(cap(1));
-    Limiter second = track(Limiter.open(new FailingStore(store()), cap(1)));
+    Limiter second = openSecondOwner(cap(1));
     Lease held = first.acquire(1);
     CompletableFuture<String> waiting = second.schedule(() -> "woken");
     held.close();

@@ -141,8 +141,7 @@ public abstract class HandOffCases extends ConformanceCase {
     requireManualClock();
     LimiterConfig config = handOffs(1, 2);
     Limiter local = open(config);
-    // A wrapped store is a second owner of the same pool, as a second process would be.
-    Limiter other = track(Limiter.open(new FailingStore(store()), config));
+    Limiter other = openSecondOwner(config);
     List<String> order = new CopyOnWriteArrayList<>();
     Lease holder = local.acquire(1);
     CompletableFuture<Boolean> earlier = other.schedule(() -> order.add("other"));
@@ -166,7 +165,7 @@ public abstract class HandOffCases extends ConformanceCase {
     requireManualClock();
     LimiterConfig config = handOffs(2, 3);
     Limiter first = open(config);
-    Limiter second = track(Limiter.open(new FailingStore(store()), config));
+    Limiter second = openSecondOwner(config);
     AtomicInteger inside = new AtomicInteger();
     AtomicInteger peak = new AtomicInteger();
     List<Thread> threads = new ArrayList<>();
