@@ -5,28 +5,26 @@
 package dev.sluice.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.sluice.cli.SluiceProcesses.Result;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code bin/sluice} itself, on the module path of the packaged layout. Runs only once the layout
- * exists (after {@code mvn package}): without it the script would start a Maven build of its own,
- * inside this one.
+ * {@code bin/sluice} itself, on the module path of the packaged layout. An integration test, run by
+ * failsafe after {@code package} made the layout: without it the script would start a Maven build
+ * of its own, inside this one.
  */
-class BinSluiceTest {
+class BinSluiceIT {
   static final Path SCRIPT = Path.of("..", "bin", "sluice").toAbsolutePath().normalize();
   static final Path LAYOUT = Path.of("target", "sluice").toAbsolutePath();
 
   @TempDir Path home;
 
   Result binSluice(String... args) throws Exception {
-    assumeTrue(Files.isExecutable(SCRIPT), "no " + SCRIPT);
-    assumeTrue(Files.isDirectory(LAYOUT.resolve("native")), "not packaged yet: " + LAYOUT);
+    assertThat(SCRIPT).as("the script").isExecutable();
+    assertThat(LAYOUT.resolve("native")).as("the packaged layout").isDirectory();
     ProcessBuilder pb = new ProcessBuilder(SCRIPT.toString(), "--home", home.toString());
     pb.command().addAll(java.util.List.of(args));
     pb.environment().remove("SLUICE_REBUILD");
