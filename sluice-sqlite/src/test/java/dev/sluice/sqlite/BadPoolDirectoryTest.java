@@ -193,15 +193,33 @@ class BadPoolDirectoryTest {
 
   @Test
   void anUnwritableDirectoryIsAClearError() throws Exception {
-    Assumptions.assumeFalse(
-        "root".equals(System.getProperty("user.name")),
-        "root may write into any directory, so this case cannot be set up");
     Path dir = root.resolve("p");
     Files.createDirectory(dir);
     Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("r-x------"));
-    assertThatThrownBy(() -> open(dir, CAP_2))
-        .isInstanceOf(SluiceException.class)
-        .hasMessageContaining(dir.toString());
+    // Root writes into any directory whatever its mode, but not into an immutable one.
+    boolean immutable = "root".equals(System.getProperty("user.name")) && chattr("+i", dir);
+    Assumptions.assumeTrue(
+        immutable || !"root".equals(System.getProperty("user.name")),
+        "root may write into any directory, and chattr +i is not allowed here");
+    try {
+      assertThatThrownBy(() -> open(dir, CAP_2))
+          .isInstanceOf(SluiceException.class)
+          .hasMessageContaining(dir.toString());
+      assertThat(dir).isEmptyDirectory();
+    } finally {
+      if (immutable) {
+        assertThat(chattr("-i", dir)).as("chattr -i " + dir).isTrue();
+      }
+    }
+  }
+
+  private static boolean chattr(String flag, Path dir) throws Exception {
+    Process p =
+        new ProcessBuilder("chattr", flag, dir.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            .start();
+    return p.waitFor() == 0;
   }
 
   @Test
