@@ -592,7 +592,8 @@ final class LimiterImpl implements Limiter {
           new LimiterEvent(
               kind,
               pool.name(),
-              t.lease() != null ? t.lease().id() : 0,
+              // A pass may give a queued request its unit while QUEUED goes out: not yet its news.
+              kind != LimiterEvent.Kind.QUEUED && t.lease() != null ? t.lease().id() : 0,
               t.weight,
               clock.monotonicNanos()));
     } catch (RuntimeException e) {

@@ -222,11 +222,16 @@ abstract class Ticket {
       // A pass candidate before its QUEUED event goes out, so a unit released by whoever saw the
       // event can be passed to it; the pass leaves its grant to this thread (see deliverPass).
       limiter.shared().queuedAtPool(this);
-      if (!announcedQueued) {
-        limiter.event(LimiterEvent.Kind.QUEUED, this);
-      }
-      if (!ANNOUNCE.compareAndSet(this, EVENT_PENDING, EVENT_OUT)) {
-        onGranted();
+      try {
+        if (!announcedQueued) {
+          limiter.event(LimiterEvent.Kind.QUEUED, this);
+        }
+      } finally {
+        // Even past a listener's Error: a deferred pass holds a unit only this call delivers.
+        if (!ANNOUNCE.compareAndSet(this, EVENT_PENDING, EVENT_OUT) && state == GRANTED) {
+          // Unless it was withdrawn meanwhile: the withdrawal passed the unit on or gave it back.
+          onGranted();
+        }
       }
     } else if (state == WITHDRAWN_PENDING) {
       // The acquire registered the ticket as waiting after the withdrawal forgot it.

@@ -9,25 +9,28 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
  * One store's watches on other processes' owners of a pool: it tells the store when an owner is
- * suspected dead and keeps telling it until the death is proven or the owner is seen alive again.
+ * suspected dead and keeps telling it until the death is proven.
  *
  * <p>An owner's socket reaches end-of-file a moment before the kernel frees its lock: a process
  * that dies closes its files one by one, and an owner that retires closes its socket first. A proof
  * tried in that moment fails, and the end-of-file that caused it will not come again. So a suspect
  * whose proof failed is looked at again after a delay that starts at 1 ms and doubles to at most 1
- * s: the owner's socket is connected to anew, and a refused connection makes it a suspect once
- * more, while an accepted one means the owner lives and is watched as before. Nothing is retried
- * for an owner nobody suspects, so an idle pool makes no wake-ups.
+ * s: its socket is connected to anew, and a refused or ended connection makes it a suspect once
+ * more. An owner id is never reused and an owner never closes its socket while it lives, so the
+ * delays only ever run for an owner on its way out. Nothing is retried for an owner nobody
+ * suspects, so an idle pool makes no wake-ups.
  *
- * <p>Thread-safe. Never blocks; the suspect action runs on the JVM's liveness thread, on its retry
- * thread, or on the thread that asked to watch (when the connection is refused at once), and must
- * be short.
+ * <p>Thread-safe. {@link #check} never blocks; {@link #watch} connects to a Unix socket, which does
+ * not wait for the owner. The suspect action always runs on this class's own thread, never on the
+ * caller's (which may hold the gate), and must be short.
  */
 public final class OwnerWatches implements AutoCloseable {
+  private static final System.Logger LOG = System.getLogger(OwnerWatches.class.getName());
   private static final long MAX_RETRY_MILLIS = 1000;
   private static final ScheduledThreadPoolExecutor RETRIES = retryExecutor();
 
@@ -36,12 +39,12 @@ public final class OwnerWatches implements AutoCloseable {
   private final Map<String, Watch> watches = new ConcurrentHashMap<>();
   private volatile boolean closed;
 
-  /** One connection to an owner's socket, and how many proofs in a row failed before it. */
+  /** One connection to an owner's socket, and how many proofs failed before it was made. */
   private static final class Watch {
-    volatile int failedProofs;
+    final int failedProofs;
     volatile AutoCloseable connection = () -> {};
     volatile boolean ended;
-    volatile boolean retryScheduled;
+    final AtomicBoolean retryScheduled = new AtomicBoolean();
 
     Watch(int failedProofs) {
       this.failedProofs = failedProofs;
@@ -61,13 +64,13 @@ public final class OwnerWatches implements AutoCloseable {
   /** Watches an owner of another process, if it is not watched yet. */
   public void watch(String owner) {
     if (!closed && !Owner.isLocal(owner) && !watches.containsKey(owner)) {
-      connect(owner, 0);
+      connect(owner, null, 0);
     }
   }
 
   /**
-   * Proves an owner dead (see {@link Owner#provenDead}); call under the gate. An owner not proven
-   * dead is watched from then on, and one suspected in vain is looked at again later.
+   * Proves an owner dead (see {@link Owner#provenDead}); call under the gate. An owner suspected in
+   * vain is looked at again later.
    *
    * @return whether the owner is dead; its watch is then dropped
    */
@@ -83,10 +86,7 @@ public final class OwnerWatches implements AutoCloseable {
       return true;
     }
     Watch w = watches.get(owner);
-    if (w == null) {
-      watch(owner);
-    } else if (w.ended && !w.retryScheduled) {
-      w.retryScheduled = true;
+    if (w != null && w.ended && w.retryScheduled.compareAndSet(false, true)) {
       long delay = Math.min(MAX_RETRY_MILLIS, 1L << Math.min(w.failedProofs, 10));
       RETRIES.schedule(() -> retry(owner, w), delay, TimeUnit.MILLISECONDS);
     }
@@ -94,33 +94,47 @@ public final class OwnerWatches implements AutoCloseable {
   }
 
   private void retry(String owner, Watch w) {
-    if (!closed && watches.get(owner) == w) {
-      connect(owner, w.failedProofs + 1);
+    try {
+      if (!closed && watches.get(owner) == w) {
+        connect(owner, w, w.failedProofs + 1);
+      }
+    } catch (RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING, "cannot watch owner " + owner + " again", e);
+      suspect(owner, w);
     }
   }
 
-  private void connect(String owner, int failedProofs) {
+  /** Replaces {@code before} (null: no watch) with a new connection, unless it was replaced. */
+  private void connect(String owner, Watch before, int failedProofs) {
     Watch w = new Watch(failedProofs);
-    Watch before = watches.put(owner, w);
+    boolean mine =
+        before == null ? watches.putIfAbsent(owner, w) == null : watches.replace(owner, before, w);
+    if (!mine) {
+      return;
+    }
     if (before != null) {
       closeQuietly(before.connection);
     }
     Path socket = dir.ownersDir().resolve(owner + ".sock");
-    AutoCloseable connection = LivenessWatcher.instance().watch(socket, () -> ended(owner, w));
-    w.connection = connection;
-    if (closed) {
-      closeQuietly(connection);
-    } else if (!w.ended) {
-      // The owner took the connection, so it lives: its next death starts the delays afresh.
-      w.failedProofs = 0;
+    w.connection = LivenessWatcher.instance().watch(socket, () -> ended(owner, w));
+    if (closed || watches.get(owner) != w) {
+      // Closed, or proven dead, meanwhile: nobody else will close this connection.
+      closeQuietly(w.connection);
     }
   }
 
   private void ended(String owner, Watch w) {
     w.ended = true;
-    if (!closed && watches.get(owner) == w) {
-      onSuspect.accept(owner);
-    }
+    suspect(owner, w);
+  }
+
+  private void suspect(String owner, Watch w) {
+    RETRIES.execute(
+        () -> {
+          if (!closed && watches.get(owner) == w) {
+            onSuspect.accept(owner);
+          }
+        });
   }
 
   /** Stops every watch, so that the JVM's liveness thread can end. */
@@ -144,7 +158,7 @@ public final class OwnerWatches implements AutoCloseable {
         new ScheduledThreadPoolExecutor(
             1,
             r -> {
-              Thread t = new Thread(r, "sluice-owner-retry");
+              Thread t = new Thread(r, "sluice-owner-watch");
               t.setDaemon(true);
               return t;
             });

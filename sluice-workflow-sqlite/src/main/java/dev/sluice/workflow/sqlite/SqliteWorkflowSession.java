@@ -256,7 +256,11 @@ final class SqliteWorkflowSession implements WorkflowSession {
     if (ownerId.equals(owner.id())) {
       return closed.get();
     }
-    return watches.check(ownerId);
+    if (watches.check(ownerId)) {
+      return true;
+    }
+    watches.watch(ownerId);
+    return false;
   }
 
   private void changed() {
