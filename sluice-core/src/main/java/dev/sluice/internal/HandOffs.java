@@ -67,9 +67,14 @@ final class HandOffs {
   /**
    * Decides whether a new request waits here or is sent now.
    *
-   * @return true if it is held; false if the caller must send it now
+   * @return true if it is held (or was withdrawn before it got here); false if the caller must send
+   *     it now
    */
   synchronized boolean hold(Ticket t) {
+    if (t.state() != Ticket.PENDING) {
+      // Withdrawn on its way here, and already over: announcing it would put QUEUED after the end.
+      return true;
+    }
     if (atThePool(representative) || !held.isEmpty()) {
       // Announced before any pass can reach it, so its events keep their order.
       t.heldInJvm();
