@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.local.OwnerWatches;
 import dev.sluice.local.PoolDirectory;
+import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.FileChannel;
@@ -43,11 +44,8 @@ class OwnerWatchesTest {
 
   @Test
   void aSuspectWhoseLockIsStillHeldIsSuspectedAgainUntilItsDeathIsProven() throws Exception {
-    Path lockFile = dir.ownersDir().resolve(OWNER + ".lock");
-    Files.createFile(lockFile);
-    try (FileChannel lockChannel = FileChannel.open(lockFile, StandardOpenOption.WRITE);
+    try (OwnerLock owner = holdOwnerLock();
         OwnerWatches watches = new OwnerWatches(dir, suspects::add)) {
-      FileLock lock = lockChannel.lock();
       try (ServerSocketChannel server = listen()) {
         assertThat(watches.check(OWNER)).as("alive: lock held").isFalse();
         watches.watch(OWNER);
@@ -63,18 +61,15 @@ class OwnerWatchesTest {
       assertThat(watches.check(OWNER)).isFalse();
       assertThat(suspects.poll(30, TimeUnit.SECONDS)).as("and again").isEqualTo(OWNER);
 
-      lock.release();
+      owner.lock().release();
       assertThat(watches.check(OWNER)).as("the lock is free now").isTrue();
-      assertThat(lockFile).doesNotExist();
+      assertThat(owner.file()).doesNotExist();
     }
   }
 
   @Test
   void aSuspectThatTakesTheNextConnectionIsWatchedAgainAndNotSuspected() throws Exception {
-    Path lockFile = dir.ownersDir().resolve(OWNER + ".lock");
-    Files.createFile(lockFile);
-    try (FileChannel lockChannel = FileChannel.open(lockFile, StandardOpenOption.WRITE);
-        FileLock lock = lockChannel.lock();
+    try (OwnerLock owner = holdOwnerLock();
         OwnerWatches watches = new OwnerWatches(dir, suspects::add);
         ServerSocketChannel server = listen()) {
       watches.watch(OWNER);
@@ -85,7 +80,7 @@ class OwnerWatchesTest {
       try (SocketChannel second = server.accept()) {
         assertThat(second.isConnected()).as("the retry connected to the live owner").isTrue();
         assertThat(suspects).as("a live owner is not suspected").isEmpty();
-        assertThat(lock.isValid()).isTrue();
+        assertThat(owner.lock().isValid()).isTrue();
       }
       assertThat(suspects.poll(30, TimeUnit.SECONDS))
           .as("its later end-of-file is heard")
@@ -95,10 +90,7 @@ class OwnerWatchesTest {
 
   @Test
   void closedWatchesTellNothing() throws Exception {
-    Path lockFile = dir.ownersDir().resolve(OWNER + ".lock");
-    Files.createFile(lockFile);
-    try (FileChannel lockChannel = FileChannel.open(lockFile, StandardOpenOption.WRITE);
-        FileLock lock = lockChannel.lock();
+    try (OwnerLock owner = holdOwnerLock();
         ServerSocketChannel server = listen()) {
       OwnerWatches watches = new OwnerWatches(dir, suspects::add);
       watches.watch(OWNER);
@@ -108,8 +100,22 @@ class OwnerWatchesTest {
       assertThat(accepted.read(java.nio.ByteBuffer.allocate(1))).isEqualTo(-1);
       accepted.close();
       assertThat(suspects).isEmpty();
-      assertThat(lock.isValid()).isTrue();
+      assertThat(owner.lock().isValid()).isTrue();
     }
+  }
+
+  /** The owner's lock file, locked as its process would hold it while it lives. */
+  private record OwnerLock(Path file, FileChannel channel, FileLock lock) implements AutoCloseable {
+    @Override
+    public void close() throws IOException {
+      channel.close();
+    }
+  }
+
+  private OwnerLock holdOwnerLock() throws IOException {
+    Path file = Files.createFile(dir.ownersDir().resolve(OWNER + ".lock"));
+    FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE);
+    return new OwnerLock(file, channel, channel.lock());
   }
 
   private ServerSocketChannel listen() throws Exception {
