@@ -4,15 +4,15 @@
 #
 # Builds sluice-bench/target/benchmarks.jar and runs the multi-process benchmarks of the SQLite
 # store (dev.sluice.bench.process.ProcessBench): Sluice's SQLite store, in its strict order and
-# with localHandOffs(16), against a naive SQLite semaphore with real worker JVMs, all files under
+# with localHandOffs(16) and (64), against a naive SQLite semaphore with real worker JVMs, all files under
 # one fresh temporary directory. Prints a Markdown table.
 #
-#   bash sluice-bench/run-process-benchmarks.sh            # full run (about 7 minutes on 2 cores, plus the build)
+#   bash sluice-bench/run-process-benchmarks.sh            # full run (about 9 minutes on 2 cores, plus the build)
 #   QUICK=1 bash sluice-bench/run-process-benchmarks.sh    # smoke run, numbers meaningless
 #
 # What it measures:
 #   1. throughput: acquire+release cycles/s, cap 4, 8 threads per process, empty task, 1, 2 and 4
-#      worker processes, both Sluice variants and naive side by side; 30 s warm-up, then a 10 s
+#      worker processes, the three Sluice variants and naive side by side; 30 s warm-up, then a 10 s
 #      window; spread = max/min of per-process cycles in the window
 #   2. wake latency (Sluice): release in process A -> acquire(4) returns in process B, 200 rounds
 #      after 3000 unrecorded ones (the JIT must finish compiling first: cold JVMs measure C2)

@@ -20,7 +20,8 @@ import java.util.stream.Stream;
  *
  * <ol>
  *   <li>{@link ThroughputRun}: admission+release cycles per second, cap 4, 8 threads per process,
- *       1, 2 and 4 processes, both variants, with the spread between processes;
+ *       1, 2 and 4 processes, every variant (strict order, two hand-off quotas, the naive
+ *       semaphore), with the spread between processes;
  *   <li>{@link WakeLatencyRun}: release in one process to admission of a waiter in another
  *       (Sluice);
  *   <li>{@link CrashReclaimRun}: SIGKILL of a holder to admission of a waiter (Sluice), and what

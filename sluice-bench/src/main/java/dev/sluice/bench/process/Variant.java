@@ -7,7 +7,7 @@ package dev.sluice.bench.process;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The two caps under comparison, and where each keeps its state inside a run directory. */
+/** The caps under comparison, and where each keeps its state inside a run directory. */
 enum Variant {
   /** Sluice's SQLite store: the pool is a directory. */
   SLUICE("Sluice SQLite store") {
@@ -35,7 +35,23 @@ enum Variant {
 
     @Override
     Contender open(Path location, int cap) {
-      return SluiceContender.open(location, cap, HAND_OFFS);
+      return SluiceContender.open(location, cap, 16);
+    }
+  },
+
+  /**
+   * The same with {@code localHandOffs(64)}: fewer trips of a unit between processes, and a longer
+   * wait for a request at the pool behind each grant.
+   */
+  SLUICE_HAND_OFFS_64("Sluice SQLite store, localHandOffs 64") {
+    @Override
+    Path prepare(Path parent, String name) throws Exception {
+      return SLUICE.prepare(parent, name);
+    }
+
+    @Override
+    Contender open(Path location, int cap) {
+      return SluiceContender.open(location, cap, 64);
     }
   },
 
@@ -54,9 +70,6 @@ enum Variant {
       return NaiveSemaphore.open(location, cap);
     }
   };
-
-  /** The hand-off quota of {@link #SLUICE_HAND_OFFS}. */
-  static final int HAND_OFFS = 16;
 
   private final String label;
 
