@@ -51,7 +51,7 @@ final class BlockingTicket extends Ticket {
   boolean await() throws InterruptedException {
     while (true) {
       int s = state();
-      if (s == GRANTED) {
+      if (s == GRANTED && grantDelivered()) {
         if (start()) {
           return true;
         }

@@ -294,7 +294,7 @@ final class LimiterImpl implements Limiter {
     // With hand-offs a unit may be passed to this request before the store answers its acquire,
     // so the thread waits for whichever comes first.
     pool.acquire(t, queueWait, pool.handsOff() && queueWait != 0);
-    if (!(t.state() == Ticket.GRANTED && t.start())) {
+    if (!(t.state() == Ticket.GRANTED && t.grantDelivered() && t.start())) {
       if (t.state() == Ticket.DONE) {
         throw new QueueTimeoutException(pool.name(), Duration.ZERO);
       }
@@ -500,6 +500,11 @@ final class LimiterImpl implements Limiter {
     if (add) {
       t.tracked = true;
       unstarted.add(t);
+      int s = t.state();
+      if (s != Ticket.PENDING && s != Ticket.QUEUED && s != Ticket.GRANTED) {
+        // Withdrawn or started before it was tracked: its own removal saw nothing to remove.
+        unstarted.remove(t);
+      }
     } else if (t.tracked) {
       unstarted.remove(t);
     }

@@ -228,15 +228,28 @@ abstract class Ticket {
         }
       } finally {
         // Even past a listener's Error: a deferred pass holds a unit only this call delivers.
-        if (!ANNOUNCE.compareAndSet(this, EVENT_PENDING, EVENT_OUT) && state == GRANTED) {
-          // Unless it was withdrawn meanwhile: the withdrawal passed the unit on or gave it back.
-          onGranted();
+        if (!ANNOUNCE.compareAndSet(this, EVENT_PENDING, EVENT_OUT)) {
+          // A pass's grant waited for the event; from now on the request may start.
+          announce = EVENT_OUT;
+          if (state == GRANTED) {
+            // Unless it was withdrawn meanwhile: the withdrawal passed the unit on or gave it back.
+            onGranted();
+          }
         }
       }
     } else if (state == WITHDRAWN_PENDING) {
       // The acquire registered the ticket as waiting after the withdrawal forgot it.
       limiter.shared().forget(this);
     }
+  }
+
+  /**
+   * Whether a grant may start: not while a pass's grant waits for the QUEUED event to go out (see
+   * {@link #deliverPass}), so a waiting thread that sees GRANTED early does not run ahead of both
+   * events.
+   */
+  final boolean grantDelivered() {
+    return announce != GRANT_AFTER_EVENT;
   }
 
   /**

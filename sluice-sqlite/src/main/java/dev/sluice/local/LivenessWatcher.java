@@ -108,6 +108,14 @@ public final class LivenessWatcher {
     }
   }
 
+  private static void closeQuietly(SocketChannel ch) {
+    try {
+      ch.close();
+    } catch (IOException e) {
+      // Already closed.
+    }
+  }
+
   private static void closeQuietly(SelectionKey key) {
     key.cancel();
     try {
@@ -129,9 +137,16 @@ public final class LivenessWatcher {
     SocketChannel ch;
     try {
       ch = SocketChannel.open(StandardProtocolFamily.UNIX);
+    } catch (IOException e) {
+      onDeath.run();
+      return () -> {};
+    }
+    try {
       ch.connect(UnixDomainSocketAddress.of(socket));
       ch.configureBlocking(false);
     } catch (IOException e) {
+      // Refused: an owner on its way out is connected to again and again, each time a channel.
+      closeQuietly(ch);
       onDeath.run();
       return () -> {};
     }
@@ -148,6 +163,7 @@ public final class LivenessWatcher {
       s.wakeup();
       return () -> unwatch(ch);
     } catch (IOException e) {
+      closeQuietly(ch);
       onDeath.run();
       return () -> {};
     }

@@ -99,8 +99,8 @@ public final class OwnerWatches implements AutoCloseable {
         connect(owner, w, w.failedProofs + 1);
       }
     } catch (RuntimeException e) {
+      // connect() already made the new watch a suspect.
       LOG.log(System.Logger.Level.WARNING, "cannot watch owner " + owner + " again", e);
-      suspect(owner, w);
     }
   }
 
@@ -116,7 +116,13 @@ public final class OwnerWatches implements AutoCloseable {
       closeQuietly(before.connection);
     }
     Path socket = dir.ownersDir().resolve(owner + ".sock");
-    w.connection = LivenessWatcher.instance().watch(socket, () -> ended(owner, w));
+    try {
+      w.connection = LivenessWatcher.instance().watch(socket, () -> ended(owner, w));
+    } catch (RuntimeException | Error e) {
+      // A watch that never connected must still end, or nothing would look at the owner again.
+      ended(owner, w);
+      throw e;
+    }
     if (closed || watches.get(owner) != w) {
       // Closed, or proven dead, meanwhile: nobody else will close this connection.
       closeQuietly(w.connection);
