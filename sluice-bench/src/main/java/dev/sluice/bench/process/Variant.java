@@ -10,50 +10,19 @@ import java.nio.file.Path;
 /** The caps under comparison, and where each keeps its state inside a run directory. */
 enum Variant {
   /** Sluice's SQLite store: the pool is a directory. */
-  SLUICE("Sluice SQLite store") {
-    @Override
-    Path prepare(Path parent, String name) {
-      // The first process to open the pool creates it.
-      return parent.resolve(name);
-    }
-
-    @Override
-    Contender open(Path location, int cap) {
-      return SluiceContender.open(location, cap);
-    }
-  },
+  SLUICE("Sluice SQLite store", 0),
 
   /**
    * Sluice's SQLite store with {@code localHandOffs(16)}: a released unit goes to a waiting request
    * of the same process up to 16 times per grant, then back to the pool's global queue.
    */
-  SLUICE_HAND_OFFS("Sluice SQLite store, localHandOffs 16") {
-    @Override
-    Path prepare(Path parent, String name) throws Exception {
-      return SLUICE.prepare(parent, name);
-    }
-
-    @Override
-    Contender open(Path location, int cap) {
-      return SluiceContender.open(location, cap, 16);
-    }
-  },
+  SLUICE_HAND_OFFS("Sluice SQLite store, localHandOffs 16", 16),
 
   /**
    * The same with {@code localHandOffs(64)}: fewer trips of a unit between processes, and a longer
    * wait for a request at the pool behind each grant.
    */
-  SLUICE_HAND_OFFS_64("Sluice SQLite store, localHandOffs 64") {
-    @Override
-    Path prepare(Path parent, String name) throws Exception {
-      return SLUICE.prepare(parent, name);
-    }
-
-    @Override
-    Contender open(Path location, int cap) {
-      return SluiceContender.open(location, cap, 64);
-    }
-  },
+  SLUICE_HAND_OFFS_64("Sluice SQLite store, localHandOffs 64", 64),
 
   /** {@link NaiveSemaphore}: the semaphore is one database file. */
   NAIVE("naive SQLite semaphore") {
@@ -72,9 +41,16 @@ enum Variant {
   };
 
   private final String label;
+  private final int handOffs;
 
   Variant(String label) {
+    this(label, 0);
+  }
+
+  /** A Sluice variant; {@code handOffs} 0 keeps the strict order. */
+  Variant(String label, int handOffs) {
     this.label = label;
+    this.handOffs = handOffs;
   }
 
   /** Returns the name used in the report. */
@@ -90,7 +66,10 @@ enum Variant {
    * @return the pool directory or the database file
    * @throws Exception if it cannot be created
    */
-  abstract Path prepare(Path parent, String name) throws Exception;
+  Path prepare(Path parent, String name) throws Exception {
+    // The first process to open the pool creates it.
+    return parent.resolve(name);
+  }
 
   /**
    * Opens the cap at {@code location} in this process.
@@ -99,5 +78,9 @@ enum Variant {
    * @param cap the number of units
    * @return the contender
    */
-  abstract Contender open(Path location, int cap);
+  Contender open(Path location, int cap) {
+    return handOffs == 0
+        ? SluiceContender.open(location, cap)
+        : SluiceContender.open(location, cap, handOffs);
+  }
 }
