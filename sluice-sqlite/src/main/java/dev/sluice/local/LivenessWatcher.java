@@ -108,7 +108,7 @@ public final class LivenessWatcher {
     }
   }
 
-  private static void closeQuietly(SocketChannel ch) {
+  private static void closeQuietly(java.nio.channels.Channel ch) {
     try {
       ch.close();
     } catch (IOException e) {
@@ -118,11 +118,7 @@ public final class LivenessWatcher {
 
   private static void closeQuietly(SelectionKey key) {
     key.cancel();
-    try {
-      key.channel().close();
-    } catch (IOException e) {
-      // Already closed.
-    }
+    closeQuietly(key.channel());
   }
 
   /**

@@ -99,7 +99,7 @@ public final class OwnerWatches implements AutoCloseable {
         connect(owner, w, w.failedProofs + 1);
       }
     } catch (RuntimeException e) {
-      // connect() already made the new watch a suspect.
+      // connect() already ended the new watch, which makes it a suspect.
       LOG.log(System.Logger.Level.WARNING, "cannot watch owner " + owner + " again", e);
     }
   }
@@ -131,10 +131,6 @@ public final class OwnerWatches implements AutoCloseable {
 
   private void ended(String owner, Watch w) {
     w.ended = true;
-    suspect(owner, w);
-  }
-
-  private void suspect(String owner, Watch w) {
     RETRIES.execute(
         () -> {
           if (!closed && watches.get(owner) == w) {
