@@ -330,14 +330,14 @@ final class LimiterImpl implements Limiter {
   @Override
   public PoolSnapshot inspect() {
     checkOpen();
-    return pool.execute(Transitions.inspect());
+    return pool.inspect();
   }
 
   @Override
   public OptionalLong currentReservoir() {
     checkOpen();
     pool.checkHealthy();
-    return pool.execute(Transitions.currentReservoir());
+    return pool.currentReservoir();
   }
 
   @Override
@@ -353,7 +353,7 @@ final class LimiterImpl implements Limiter {
               + " unchanged");
     }
     pool.checkHealthy();
-    OptionalLong balance = pool.execute(Transitions.incrementReservoir(delta));
+    OptionalLong balance = pool.incrementReservoir(delta);
     if (balance.isEmpty()) {
       throw new AccountingOverflowException(
           "adding "

@@ -8,22 +8,32 @@ import dev.sluice.AccountingOverflowException;
 import dev.sluice.Admission;
 import dev.sluice.BackendFailureException;
 import dev.sluice.ConfigMismatchException;
+import dev.sluice.LeaseExpiredException;
 import dev.sluice.LimiterClosedException;
 import dev.sluice.LimiterConfig;
+import dev.sluice.PoolSnapshot;
 import dev.sluice.QueueTimeoutException;
 import dev.sluice.SluiceException;
 import dev.sluice.TimeSource;
+import dev.sluice.spi.AcquireAnswer;
+import dev.sluice.spi.EndedRequest;
 import dev.sluice.spi.LeaseRecord;
+import dev.sluice.spi.PoolCommand;
+import dev.sluice.spi.PoolOutcome;
 import dev.sluice.spi.PoolSession;
 import dev.sluice.spi.PoolState;
 import dev.sluice.spi.PoolStore;
-import dev.sluice.spi.Transition;
-import dev.sluice.spi.WaiterRecord;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -34,8 +44,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * This JVM's one owner of a pool, shared by every limiter on it: the store session, the requests
  * that wait in the store, and one timer for the pool's next useful deadline.
  *
- * <p>Every transition's answer passes through {@link #handle}, which delivers the grants and drops
- * it reports to this owner's waiting requests and re-arms the timer. After a store failure the pool
+ * <p>Every command's outcome passes through {@link #handle}, which delivers the grants and ends it
+ * reports to this owner's waiting requests and re-arms the timer. After a store failure the pool
  * admits nothing new and fails its waiting requests; releases still go to the store.
  *
  * <p>Thread-safe.
@@ -54,16 +64,11 @@ final class SharedPool {
   private final HandOffs handOffs;
   private final ThreadLocal<Boolean> sendingHeld = new ThreadLocal<>();
   private final AtomicLong refs = new AtomicLong();
-  private final AtomicLong stamps = new AtomicLong();
+  private final PoolTimer timer;
+  private final SyncRequests syncs;
   private volatile BackendFailureException failure;
   private volatile boolean detached;
-  private final java.util.concurrent.atomic.AtomicBoolean syncPending =
-      new java.util.concurrent.atomic.AtomicBoolean();
   private int users;
-
-  private TimeSource.Timer timer;
-  private volatile long timerDeadline = PoolState.NEVER;
-  private long timerStamp;
 
   private SharedPool(PoolStore store, LimiterConfig config, PoolSession session) {
     this.identity = store.poolIdentity();
@@ -74,6 +79,8 @@ final class SharedPool {
     this.storeClock = store.clock();
     this.callbacks = CallbackExecutors.forPool(name);
     this.handOffs = new HandOffs(config.localHandOffs(), owner, storeClock);
+    this.timer = new PoolTimer(storeClock, this::onTimer);
+    this.syncs = new SyncRequests(session::appliedSequence, this::sendSync);
   }
 
   /** Joins the JVM's owner of the pool, opening a session if there is none. */
@@ -103,17 +110,12 @@ final class SharedPool {
         return;
       }
       REGISTRY.remove(identity);
-      synchronized (this) {
-        detached = true;
-        if (timer != null) {
-          timer.cancel();
-          timer = null;
-        }
-      }
+      detached = true;
+      timer.stop();
       handOffs.clear();
       callbacks.shutdown();
       try {
-        session.close(Transitions.retire(owner));
+        session.retire();
       } catch (RuntimeException e) {
         // A failed store cannot retire the owner; closing the session still frees this JVM's
         // side, and a store with owner liveness reclaims what the owner held.
@@ -161,64 +163,68 @@ final class SharedPool {
     return new Admission(
         l.id(),
         Instant.ofEpochMilli(l.grantedAt()),
-        Transitions.instant(l.expiresAt()),
+        l.expiresAt() == PoolState.NEVER
+            ? Optional.empty()
+            : Optional.of(Instant.ofEpochMilli(l.expiresAt())),
         l.weight(),
         l.fencingToken());
   }
 
-  // ---- running transitions
+  // ---- running commands
 
-  private <T> Transition<Applied<T>> stamped(Transition<Applied<T>> t, long[] stamp) {
-    return (s, ctx) -> {
-      Applied<T> a = t.apply(s, ctx);
-      stamp[0] = stamps.incrementAndGet();
-      return a;
-    };
-  }
-
-  /** Runs a transition on this thread and handles its answer. */
-  <T> T execute(Transition<Applied<T>> transition) {
+  /** Runs a command on this thread and handles its outcome. */
+  <T> T execute(PoolCommand<T> command) {
     if (detached) {
       throw detachedException();
     }
-    long[] stamp = new long[1];
-    Applied<T> a;
+    PoolOutcome<T> o;
     try {
-      a = session.execute(stamped(transition, stamp));
+      o = session.execute(command);
     } catch (RuntimeException e) {
       throw failure(e);
     }
-    handle(a, stamp[0]);
-    return a.value();
+    handle(o);
+    return o.value();
   }
 
-  /** Submits a transition and handles its answer when it arrives. */
-  <T> CompletableFuture<T> submit(Transition<Applied<T>> transition) {
+  /** Submits a command and handles its outcome when it arrives. */
+  <T> CompletableFuture<T> submit(PoolCommand<T> command) {
     if (detached) {
       // Only a clean-up can arrive this late; retiring the owner already removed what it held.
       return CompletableFuture.failedFuture(detachedException());
     }
-    long[] stamp = new long[1];
-    CompletableFuture<Applied<T>> f;
+    CompletableFuture<PoolOutcome<T>> f;
     try {
-      f = session.submit(stamped(transition, stamp));
+      f = session.submit(command);
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(failure(e));
     }
     return f.handle(
-        (a, e) -> {
+        (o, e) -> {
           if (e != null) {
             throw failure(unwrap(e));
           }
-          handle(a, stamp[0]);
-          return a.value();
+          handle(o);
+          return o.value();
         });
   }
 
+  PoolSnapshot inspect() {
+    return execute(new PoolCommand.Inspect(owner));
+  }
+
+  OptionalLong currentReservoir() {
+    return execute(new PoolCommand.ReadReservoir(owner));
+  }
+
+  OptionalLong incrementReservoir(long delta) {
+    return execute(new PoolCommand.IncrementReservoir(owner, delta));
+  }
+
   /**
-   * Sends an acquire for a ticket and routes the answer to it. A ticket that joins the queue is
-   * registered as waiting inside the same transition, so no later grant can miss it, and an
-   * immediate grant costs no registration at all.
+   * Sends an acquire for a ticket and routes the answer to it. The ticket is registered as waiting
+   * before the acquire leaves, so an outcome of another of this JVM's commands that grants or ends
+   * it, and may be handled before this acquire's own answer, finds it.
    */
   void acquire(Ticket t, long queueWaitMillis, boolean async) {
     if (async && queueWaitMillis != 0 && handOffs.enabled() && handOffs.hold(t)) {
@@ -254,23 +260,14 @@ final class SharedPool {
   }
 
   private void send(Ticket t, long queueWaitMillis, boolean async) {
-    Transition<Applied<AcquireResult>> decide =
-        Transitions.acquire(owner, t.ref, t.weight, t.lifetime, queueWaitMillis);
-    long[] stamp = new long[1];
-    Transition<Applied<AcquireResult>> tx =
-        (s, ctx) -> {
-          Applied<AcquireResult> a = decide.apply(s, ctx);
-          if (a.value() instanceof AcquireResult.Queued) {
-            waiting.put(t.ref, t);
-          }
-          stamp[0] = stamps.incrementAndGet();
-          return a;
-        };
-    CompletableFuture<Applied<AcquireResult>> f;
+    PoolCommand.Acquire acquire =
+        new PoolCommand.Acquire(owner, t.ref, t.weight, t.lifetime, queueWaitMillis);
+    CompletableFuture<PoolOutcome<AcquireAnswer>> f;
     synchronized (t) {
       if (t.beginSubmit()) {
+        waiting.put(t.ref, t);
         try {
-          f = session.submit(tx);
+          f = session.submit(acquire);
         } catch (RuntimeException e) {
           f = CompletableFuture.failedFuture(e);
         }
@@ -286,40 +283,51 @@ final class SharedPool {
       return;
     }
     if (!async) {
-      Applied<AcquireResult> a;
+      PoolOutcome<AcquireAnswer> o;
       try {
-        a = f.join();
+        o = f.join();
       } catch (CompletionException e) {
-        waiting.remove(t.ref);
+        waiting.remove(t.ref, t);
         t.refused();
         throw failure(unwrap(e));
       }
-      handle(a, stamp[0]);
-      route(t, a.value());
+      answered(t, o);
       return;
     }
     f.whenComplete(
-        (a, e) -> {
+        (o, e) -> {
           if (e != null) {
-            waiting.remove(t.ref);
+            waiting.remove(t.ref, t);
             t.dropped(failure(unwrap(e)));
             t.refused();
           } else {
-            handle(a, stamp[0]);
-            route(t, a.value());
+            answered(t, o);
           }
         });
   }
 
-  private void route(Ticket t, AcquireResult r) {
-    if (!(r instanceof AcquireResult.Queued)) {
+  private void answered(Ticket t, PoolOutcome<AcquireAnswer> o) {
+    AcquireAnswer r = o.value();
+    if (r instanceof AcquireAnswer.Queued q) {
+      t.storeEntry(q.entryId(), q.queueDeadline());
+      // Syncs built before now left this request out; one may have been applied after its acquire.
+      syncs.entryKnown(o.sequence());
+    } else {
+      waiting.remove(t.ref, t);
+    }
+    handle(o);
+    route(t, r);
+  }
+
+  private void route(Ticket t, AcquireAnswer r) {
+    if (!(r instanceof AcquireAnswer.Queued)) {
       handOffs.left(t.ref);
     }
-    if (r instanceof AcquireResult.Granted g) {
+    if (r instanceof AcquireAnswer.Granted g) {
       t.acquiredNow(g.lease());
-    } else if (r instanceof AcquireResult.Queued q) {
+    } else if (r instanceof AcquireAnswer.Queued q) {
       t.queued(q.entryId());
-    } else if (r instanceof AcquireResult.Overflow o) {
+    } else if (r instanceof AcquireAnswer.Overflow o) {
       t.dropped(
           new AccountingOverflowException(
               "pool '"
@@ -342,15 +350,15 @@ final class SharedPool {
   }
 
   /**
-   * Withdraws requests (or gives back their racing grants) in one transition, then passes on or
-   * gives back the units that were passed to any of them in this JVM.
+   * Withdraws requests (or gives back their racing grants) in one command, then passes on or gives
+   * back the units that were passed to any of them in this JVM.
    */
-  CompletableFuture<?> withdrawAsync(java.util.Collection<Ticket> tickets) {
-    java.util.List<Long> refs = new java.util.ArrayList<>(tickets.size());
+  CompletableFuture<?> withdrawAsync(Collection<Ticket> tickets) {
+    Set<Long> withdrawn = new HashSet<>(tickets.size() * 2);
     for (Ticket t : tickets) {
-      refs.add(t.ref);
+      withdrawn.add(t.ref);
     }
-    CompletableFuture<?> done = submit(Transitions.withdraw(refs, owner));
+    CompletableFuture<?> done = submit(new PoolCommand.Withdraw(owner, withdrawn));
     for (Ticket t : tickets) {
       if (t.heldPassedUnit()) {
         done = CompletableFuture.allOf(done, releaseAsync(t.lease()));
@@ -362,7 +370,7 @@ final class SharedPool {
   /** Releases a lease, or passes its unit on, and waits for the store to apply a release. */
   void release(LeaseRecord lease) {
     if (!passed(lease)) {
-      execute(Transitions.release(lease.id(), owner));
+      execute(new PoolCommand.Release(owner, lease.id()));
     }
   }
 
@@ -371,7 +379,7 @@ final class SharedPool {
     if (passed(lease)) {
       return CompletableFuture.completedFuture(true);
     }
-    return submit(Transitions.release(lease.id(), owner));
+    return submit(new PoolCommand.Release(owner, lease.id()));
   }
 
   /** Passes a released unit to a request of this JVM; false if it goes back to the pool. */
@@ -393,7 +401,7 @@ final class SharedPool {
     // Out of the waiting requests first: it holds a unit, so a store failure must not fail it,
     // and a grant that raced the pass finds no request and is given back by this withdrawal.
     waiting.remove(t.ref, t);
-    submit(Transitions.withdraw(java.util.List.of(t.ref), owner));
+    submit(new PoolCommand.Withdraw(owner, Set.of(t.ref)));
   }
 
   /** A request's acquire was answered "queued": from now on it may be passed a unit. */
@@ -407,76 +415,58 @@ final class SharedPool {
     sendHeld();
   }
 
-  // ---- answers
+  // ---- outcomes
 
-  private void handle(Applied<?> a, long stamp) {
+  private void handle(PoolOutcome<?> o) {
     boolean mine = false;
-    for (LeaseRecord g : a.grants()) {
+    for (LeaseRecord g : o.grants()) {
       if (g.owner().equals(owner)) {
         mine = true;
         handOffs.left(g.ownerRef());
-        // No ticket: it was withdrawn, and its withdraw transition gives the grant back.
+        // No ticket: it was withdrawn, and its withdraw command gives the grant back.
         Ticket t = waiting.remove(g.ownerRef());
         if (t != null) {
           t.granted(g);
         }
       }
     }
-    for (WaiterRecord w : a.dropped()) {
-      if (w.owner().equals(owner)) {
+    for (EndedRequest e : o.ended()) {
+      if (e.owner().equals(owner)) {
         mine = true;
-        handOffs.left(w.ownerRef());
-        Ticket t = waiting.remove(w.ownerRef());
+        handOffs.left(e.ownerRef());
+        Ticket t = waiting.remove(e.ownerRef());
         if (t != null) {
-          t.dropped(
-              new QueueTimeoutException(
-                  name, Duration.ofMillis(w.queueDeadline() - w.enqueuedAt())));
+          t.dropped(endException(e, t));
         }
       }
     }
-    rearm(a.nextDeadline(), stamp);
+    timer.rearm(o.nextDeadline(), o.sequence());
     if (mine) {
       sendHeld();
     }
   }
 
-  /** Keeps one timer for the pool's next deadline, trusting only the newest answer. */
-  private void rearm(long deadline, long stamp) {
-    // Nothing armed and nothing to arm: the common case needs no lock. Racing answers can at
-    // worst leave one spurious timer, whose tick then finds nothing to do.
-    if (deadline == PoolState.NEVER && timerDeadline == PoolState.NEVER) {
-      return;
-    }
-    synchronized (this) {
-      rearmLocked(deadline, stamp);
-    }
-  }
-
-  private void rearmLocked(long deadline, long stamp) {
-    if (stamp < timerStamp || detached) {
-      return;
-    }
-    timerStamp = stamp;
-    if (deadline == timerDeadline && (timer != null || deadline == PoolState.NEVER)) {
-      return;
-    }
-    if (timer != null) {
-      timer.cancel();
-      timer = null;
-    }
-    timerDeadline = deadline;
-    if (deadline != PoolState.NEVER && failure == null) {
-      timer = storeClock.scheduleAt(this::onTimer, deadline);
+  private SluiceException endException(EndedRequest e, Ticket t) {
+    switch (e.reason()) {
+      case TIMED_OUT:
+        return new QueueTimeoutException(name, Duration.ofMillis(t.queueWaitMillis));
+      case LEASE_LOST:
+        return new LeaseExpiredException(name, e.entryId(), t.weight);
+      default:
+        return new BackendFailureException(
+            "pool '"
+                + name
+                + "': the store declared this JVM's owner "
+                + owner
+                + " dead and reclaimed request "
+                + e.entryId(),
+            null);
     }
   }
 
   private void onTimer() {
-    synchronized (this) {
-      timer = null;
-      timerDeadline = PoolState.NEVER;
-    }
-    if (failure == null) {
-      submit(Transitions.tick());
+    if (failure == null && !detached) {
+      submit(new PoolCommand.Tick(owner));
     }
   }
 
@@ -484,25 +474,33 @@ final class SharedPool {
     if (failure != null || detached || waiting.isEmpty()) {
       return;
     }
-    // Wakes that arrive while a sync waits to run are covered by it: it reads the state, and the
-    // waiting requests, only when it runs. One that arrives after it started asks again.
-    if (!syncPending.compareAndSet(false, true)) {
-      return;
+    syncs.woken();
+  }
+
+  /** Asks the store what became of every request whose queue entry this JVM knows. */
+  private void sendSync() {
+    List<PoolCommand.Sync.Pending> pending = new ArrayList<>(waiting.size());
+    for (Ticket t : waiting.values()) {
+      if (t.storeEntryId() != 0) {
+        pending.add(new PoolCommand.Sync.Pending(t.ref, t.storeEntryId(), t.storeQueueDeadline()));
+      }
     }
-    submit(
-            (s, ctx) -> {
-              syncPending.set(false);
-              // Every ticket in the waiting map joined the queue in a committed transition,
-              // including
-              // those whose acquire answer this JVM has not handled yet, so all of them are asked.
-              return Transitions.sync(owner, new HashSet<>(waiting.keySet())).apply(s, ctx);
-            })
-        .whenComplete(
-            (r, e) -> {
-              if (e != null) {
-                syncPending.set(false);
-              }
-            });
+    CompletableFuture<PoolOutcome<Void>> f;
+    try {
+      f = session.submit(new PoolCommand.Sync(owner, pending));
+    } catch (RuntimeException e) {
+      f = CompletableFuture.failedFuture(e);
+    }
+    f.whenComplete(
+        (o, e) -> {
+          if (e != null) {
+            syncs.answered(-1);
+            failure(unwrap(e));
+          } else {
+            handle(o);
+            syncs.answered(o.sequence());
+          }
+        });
   }
 
   // ---- failure

@@ -7,6 +7,7 @@ package dev.sluice.internal;
 import dev.sluice.Admission;
 import dev.sluice.LimiterEvent;
 import dev.sluice.spi.LeaseRecord;
+import dev.sluice.spi.PoolState;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.List;
@@ -16,13 +17,13 @@ import java.util.List;
  * withdrawn. One atomic state decides every race — a grant against a cancel, a timeout against a
  * start — so exactly one party completes the request and exactly one does its store clean-up.
  *
- * <p>Clean-up rule: the withdrawing thread sends a {@link Transitions#withdraw} of the request's
- * reference at once, so every later operation of this JVM sees it gone; it also gives back what a
- * racing grant spent, and its completion ends the request. The acquire is sent under this ticket's
- * monitor, and a withdrawal of a {@code PENDING} request takes the same monitor: either the acquire
- * was sent first, and the withdrawal, sent after it, cleans up whatever it made; or the acquire is
- * never sent, and there is nothing to clean up. A request the store itself dropped needs no
- * clean-up. {@link #end()} counts the request out of its limiter once.
+ * <p>Clean-up rule: the withdrawing thread sends a {@link dev.sluice.spi.PoolCommand.Withdraw} of
+ * the request's reference at once, so every later operation of this JVM sees it gone; it also gives
+ * back what a racing grant spent, and its completion ends the request. The acquire is sent under
+ * this ticket's monitor, and a withdrawal of a {@code PENDING} request takes the same monitor:
+ * either the acquire was sent first, and the withdrawal, sent after it, cleans up whatever it made;
+ * or the acquire is never sent, and there is nothing to clean up. A request the store itself
+ * dropped needs no clean-up. {@link #end()} counts the request out of its limiter once.
  */
 abstract class Ticket {
   static final int PENDING = 0;
@@ -119,6 +120,11 @@ abstract class Ticket {
   /** Whether the limiter tracks this ticket as unstarted work that close() may reject. */
   volatile boolean tracked;
 
+  /** The store's queue entry for this request, once its acquire was answered "queued"; else 0. */
+  private volatile long storeEntryId;
+
+  private volatile long storeQueueDeadline = PoolState.NEVER;
+
   /** The ticket whose future this thread was completing when it began this one's; see close. */
   Ticket outerCompletion;
 
@@ -177,6 +183,20 @@ abstract class Ticket {
     if (s != PENDING && s != QUEUED) {
       entry.cancel();
     }
+  }
+
+  /** Records the store's queue entry, before the request can be included in a sync. */
+  final void storeEntry(long entryId, long queueDeadline) {
+    storeQueueDeadline = queueDeadline;
+    storeEntryId = entryId;
+  }
+
+  final long storeEntryId() {
+    return storeEntryId;
+  }
+
+  final long storeQueueDeadline() {
+    return storeQueueDeadline;
   }
 
   /** Counts the request out of its limiter; later calls do nothing. */

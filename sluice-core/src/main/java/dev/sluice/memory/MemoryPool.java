@@ -14,6 +14,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 final class MemoryPool {
   private final PoolState state;
   private final CopyOnWriteArrayList<MemorySession> sessions = new CopyOnWriteArrayList<>();
+  private volatile long sequence;
 
   MemoryPool(PoolState state) {
     this.state = state;
@@ -21,6 +22,15 @@ final class MemoryPool {
 
   PoolState state() {
     return state;
+  }
+
+  /** The next command's sequence; called under this object's monitor. */
+  long nextSequence() {
+    return ++sequence;
+  }
+
+  long appliedSequence() {
+    return sequence;
   }
 
   void join(MemorySession session) {

@@ -5,16 +5,18 @@
 package dev.sluice.memory;
 
 import dev.sluice.TimeSource;
+import dev.sluice.spi.PoolAlgorithm;
+import dev.sluice.spi.PoolCommand;
+import dev.sluice.spi.PoolContext;
+import dev.sluice.spi.PoolOutcome;
 import dev.sluice.spi.PoolSession;
 import dev.sluice.spi.PoolState;
-import dev.sluice.spi.Transition;
-import dev.sluice.spi.TransitionContext;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * An owner of an in-JVM pool. Transitions run on the calling thread under the pool's monitor. A
- * transition that changed the pool wakes the pool's other owners afterwards, on the same thread, as
- * a cross-process store's pulse would: usually there is only one owner per JVM, but a pool opened
+ * An owner of an in-JVM pool. Commands run on the calling thread under the pool's monitor. A
+ * command that changed the pool wakes the pool's other owners afterwards, on the same thread, as a
+ * cross-process store's pulse would: usually there is only one owner per JVM, but a pool opened
  * through two store handles of different identity has two.
  *
  * <p>Thread-safe.
@@ -37,12 +39,13 @@ final class MemorySession implements PoolSession {
   }
 
   @Override
-  public <R> R execute(Transition<R> transition) {
-    R result;
+  public <R> PoolOutcome<R> execute(PoolCommand<R> command) {
+    PoolOutcome<R> result;
     boolean changed;
     synchronized (pool) {
       PoolState state = pool.state();
-      result = transition.apply(state, TransitionContext.at(clock.wallMillis()));
+      PoolContext context = PoolContext.at(clock.wallMillis(), pool.nextSequence());
+      result = PoolAlgorithm.apply(state, command, context);
       changed = state.isDirty();
       state.markClean();
     }
@@ -60,9 +63,9 @@ final class MemorySession implements PoolSession {
   }
 
   @Override
-  public <R> CompletableFuture<R> submit(Transition<R> transition) {
+  public <R> CompletableFuture<PoolOutcome<R>> submit(PoolCommand<R> command) {
     try {
-      return CompletableFuture.completedFuture(execute(transition));
+      return CompletableFuture.completedFuture(execute(command));
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(e);
     }
@@ -74,9 +77,14 @@ final class MemorySession implements PoolSession {
   }
 
   @Override
-  public void close(Transition<?> retire) {
+  public long appliedSequence() {
+    return pool.appliedSequence();
+  }
+
+  @Override
+  public void retire() {
     pool.leave(this);
-    execute(retire);
+    execute(new PoolCommand.Retire(ownerId));
   }
 
   @Override

@@ -11,56 +11,70 @@ import java.util.concurrent.CompletableFuture;
  * limiters on that pool; leases and queue entries carry the session's {@link #ownerId()}, and when
  * the owner dies (its process exits) the store reclaims them.
  *
- * <p>Implementations must be thread-safe. Transitions are applied one at a time per pool, in the
- * order the store takes them, each seeing the effects of all earlier ones.
+ * <p>A store applies each command with {@link PoolAlgorithm#apply} under its lock or transaction,
+ * persists the state if it changed, and wakes the owners the outcome {@linkplain
+ * PoolOutcome#concernedOwners() concerns} (and, where a pool's {@linkplain
+ * PoolOutcome#deadlineMoved() deadline moved}, every owner with a waiting request). It interprets
+ * no command itself.
+ *
+ * <p>Implementations must be thread-safe. Commands are applied one at a time per pool, in the order
+ * the store takes them, each seeing the effects of all earlier ones; one session's commands are
+ * applied in the order they were submitted or executed.
  */
 public interface PoolSession extends AutoCloseable {
   /** Returns this owner's id, unique among the pool's owners, never reused. */
   String ownerId();
 
   /**
-   * Applies a transition under the store's lock or transaction, persists the state if the
-   * transition changed it, wakes the pool's other owners if it did, and returns the transition's
-   * result. Blocks until then.
+   * Applies a command and returns its outcome. Blocks until the store has applied and persisted it.
    *
-   * @param transition a function of the state and the store's time, without I/O
-   * @param <R> the result type
-   * @return the transition's result
+   * @param command what this owner asks; its {@link PoolCommand#owner()} is this session's id
+   * @param <R> the command's answer type
+   * @return the outcome
    * @throws dev.sluice.BackendFailureException if the store failed; the state is as it was
    */
-  <R> R execute(Transition<R> transition);
+  <R> PoolOutcome<R> execute(PoolCommand<R> command);
 
   /**
-   * Applies a transition like {@link #execute} without blocking the caller. A store may apply
-   * several submitted transitions in one transaction, but applies one session's transitions in the
-   * order they were submitted or executed, so a later {@code execute} sees an earlier {@code
-   * submit}. The future completes on a store thread or the calling thread; continuations must be
-   * short.
+   * Applies a command like {@link #execute} without blocking the caller. A store may apply several
+   * submitted commands in one transaction. The future completes on a store thread or the calling
+   * thread; continuations must be short.
    *
-   * @param transition a function of the state and the store's time, without I/O
-   * @param <R> the result type
-   * @return the transition's result
+   * @param command what this owner asks
+   * @param <R> the command's answer type
+   * @return the outcome
    */
-  <R> CompletableFuture<R> submit(Transition<R> transition);
+  <R> CompletableFuture<PoolOutcome<R>> submit(PoolCommand<R> command);
+
+  /**
+   * The {@linkplain PoolContext#sequence() sequence} of the last command the store applied to this
+   * pool in this JVM. A wake that arrives when this reads {@code n} is covered by any command whose
+   * outcome has a sequence above {@code n}: that command saw the change the wake announced.
+   */
+  long appliedSequence();
 
   /**
    * Sets the action to run when another owner may have changed the pool or died. The store calls it
-   * from its own thread (the memory store: from the thread of the other owner's transition, after
-   * it committed); it is never called for this session's own transitions.
+   * from its own thread (the memory store: from the thread of the other owner's command, after it
+   * committed); it is never called for this session's own commands. A command submitted after the
+   * call sees the change.
    *
    * @param onChange a short, non-blocking action
    */
   void onChange(Runnable onChange);
 
   /**
-   * Retires the owner: applies {@code retire} (which removes whatever the owner still holds), then
-   * releases the owner's resources. Blocks until done.
+   * Retires the owner: applies {@link PoolCommand.Retire}, which removes whatever it still holds,
+   * then releases its resources as {@link #close()} does. Blocks until done.
    *
-   * @param retire the transition that removes the owner's leases and queue entries
+   * @throws dev.sluice.BackendFailureException if the store failed; resources are released anyway
    */
-  void close(Transition<?> retire);
+  void retire();
 
-  /** Closes without a retire transition; the store reclaims what the owner held. */
+  /**
+   * Releases the owner's resources without a retire; a store with owner liveness reclaims what the
+   * owner held. Blocks until the store's own resources for the session are released.
+   */
   @Override
   void close();
 }

@@ -93,6 +93,20 @@ public final class TraceLog {
     size = Math.min(size + 1, capacity);
   }
 
+  /**
+   * Whether a kept entry of {@code kind} names {@code leaseId}; entries that fell out of the log
+   * are not found.
+   */
+  public boolean contains(TraceEvent.Kind kind, long leaseId) {
+    for (long seq = nextSequence - size; seq < nextSequence; seq++) {
+      int slot = (int) (seq % capacity);
+      if (leaseIds[slot] == leaseId && kinds[slot] == (byte) kind.ordinal()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The kept entries, oldest first. */
   public List<TraceEvent> entries() {
     return entriesFrom(nextSequence - size);

@@ -7,15 +7,16 @@ package dev.sluice.testkit;
 import dev.sluice.BackendFailureException;
 import dev.sluice.LimiterConfig;
 import dev.sluice.TimeSource;
+import dev.sluice.spi.PoolCommand;
+import dev.sluice.spi.PoolOutcome;
 import dev.sluice.spi.PoolSession;
 import dev.sluice.spi.PoolStore;
-import dev.sluice.spi.Transition;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Wraps a real store and makes its next transitions fail, to test how a limiter behaves when its
- * store breaks: {@link #failNext(int)} fails that many transitions, then the store works again.
+ * store breaks: {@link #failNext(int)} fails that many commands, then the store works again.
  *
  * <p>Thread-safe.
  */
@@ -32,7 +33,7 @@ public final class FailingStore implements PoolStore {
     this.delegate = delegate;
   }
 
-  /** Makes the next {@code n} transitions fail with a {@link BackendFailureException}. */
+  /** Makes the next {@code n} commands fail with a {@link BackendFailureException}. */
   public void failNext(int n) {
     failures.set(n);
   }
@@ -68,19 +69,19 @@ public final class FailingStore implements PoolStore {
       }
 
       @Override
-      public <R> R execute(Transition<R> transition) {
+      public <R> PoolOutcome<R> execute(PoolCommand<R> command) {
         maybeFail();
-        return session.execute(transition);
+        return session.execute(command);
       }
 
       @Override
-      public <R> CompletableFuture<R> submit(Transition<R> transition) {
+      public <R> CompletableFuture<PoolOutcome<R>> submit(PoolCommand<R> command) {
         try {
           maybeFail();
         } catch (BackendFailureException e) {
           return CompletableFuture.failedFuture(e);
         }
-        return session.submit(transition);
+        return session.submit(command);
       }
 
       @Override
@@ -89,8 +90,13 @@ public final class FailingStore implements PoolStore {
       }
 
       @Override
-      public void close(Transition<?> retire) {
-        session.close(retire);
+      public long appliedSequence() {
+        return session.appliedSequence();
+      }
+
+      @Override
+      public void retire() {
+        session.retire();
       }
 
       @Override

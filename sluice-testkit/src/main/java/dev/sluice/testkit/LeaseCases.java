@@ -139,7 +139,7 @@ public abstract class LeaseCases extends ConformanceCase {
     held.runNext();
     Throwable failure = awaitFailure(late);
     assertThat(failure).isInstanceOf(LeaseExpiredException.class);
-    assertThat(((LeaseExpiredException) failure).admission().weight()).isEqualTo(1);
+    assertThat(((LeaseExpiredException) failure).admission().orElseThrow().weight()).isEqualTo(1);
     assertThat(ran[0]).isFalse();
     assertThat(limiter.inspect().leases()).isEmpty();
     assertThat(limiter.tryAcquire(1)).isPresent().get().satisfies(Lease::close);

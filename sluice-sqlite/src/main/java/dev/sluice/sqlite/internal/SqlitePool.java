@@ -15,9 +15,11 @@ import dev.sluice.local.PoolDirectory;
 import dev.sluice.local.Pulse;
 import dev.sluice.local.PulseWatcher;
 import dev.sluice.local.Wakeups;
+import dev.sluice.spi.PoolAlgorithm;
+import dev.sluice.spi.PoolCommand;
+import dev.sluice.spi.PoolContext;
+import dev.sluice.spi.PoolOutcome;
 import dev.sluice.spi.PoolState;
-import dev.sluice.spi.Transition;
-import dev.sluice.spi.TransitionContext;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -32,9 +34,9 @@ import java.util.concurrent.LinkedBlockingQueue;
 
 /**
  * One pool directory as seen by this JVM: the gate, the database, a cached copy of the state, and
- * the coordinator thread that runs every transaction of every owner of this JVM. Pending
- * transitions are applied in one batch under one gate hold, one commit and one pulse (group
- * commit), in the order they were submitted.
+ * the coordinator thread that runs every transaction of every owner of this JVM. Pending commands
+ * are applied in one batch under one gate hold, one commit and one pulse (group commit), in the
+ * order they were submitted.
  *
  * <p>Thread-safe. Callers never block on the gate: they queue work for the coordinator.
  */
@@ -59,12 +61,16 @@ final class SqlitePool {
   private long cachedVersion = -1;
   private boolean firstTransaction = true;
 
+  /** The sequence of the last command applied; written by the coordinator only. */
+  private volatile long sequence;
+
   /** What this JVM examined of the pool's commits. */
   private final PulseLedger ledger;
 
   private int users;
 
-  private record Op<R>(Transition<R> transition, TimeSource clock, CompletableFuture<R> result) {}
+  private record Op<R>(
+      PoolCommand<R> command, TimeSource clock, CompletableFuture<PoolOutcome<R>> result) {}
 
   private SqlitePool(
       PoolDirectory dir, LimiterConfig config, GateLock gate, StateDb db, long version) {
@@ -142,9 +148,13 @@ final class SqlitePool {
     return dir;
   }
 
-  <R> CompletableFuture<R> submit(Transition<R> t, TimeSource clock) {
-    CompletableFuture<R> f = new CompletableFuture<>();
-    Op<R> op = new Op<>(t, clock, f);
+  long appliedSequence() {
+    return sequence;
+  }
+
+  <R> CompletableFuture<PoolOutcome<R>> submit(PoolCommand<R> command, TimeSource clock) {
+    CompletableFuture<PoolOutcome<R>> f = new CompletableFuture<>();
+    Op<R> op = new Op<>(command, clock, f);
     if (Thread.currentThread() == coordinator) {
       // A continuation of this coordinator's own work: run it now, the queue would wait for us.
       runBatch(List.of(op));
@@ -163,7 +173,7 @@ final class SqlitePool {
         return;
       }
       queue.drainTo(batch, MAX_BATCH - 1);
-      boolean stop = batch.removeIf(op -> op.transition() == null);
+      boolean stop = batch.removeIf(op -> op.command() == null);
       if (!batch.isEmpty()) {
         runBatch(batch);
       }
@@ -178,7 +188,7 @@ final class SqlitePool {
 
   private void runBatch(List<Op<?>> batch) {
     Wakeups.record();
-    List<Object> results = new ArrayList<>(batch.size());
+    List<PoolOutcome<?>> results = new ArrayList<>(batch.size());
     boolean changed = false;
     Set<String> affected = Set.of();
     RuntimeException failure = null;
@@ -187,17 +197,20 @@ final class SqlitePool {
       try {
         cached = db.read(config, cached, cachedVersion);
         cachedVersion = db.version;
-        long now = batch.get(0).clock().wallMillis();
-        CommitFootprint footprint = new CommitFootprint(cached, now);
         Set<String> dead = liveness.provenDead(cached, firstTransaction);
         if (firstTransaction) {
           // Tokens issued by commits a power loss undid may be out in the world: skip them.
           cached.raiseFencingFloor(db.fencingReserved);
           firstTransaction = false;
         }
+        boolean deadlineMoved = false;
         for (Op<?> op : batch) {
-          TransitionContext ctx = new TransitionContext(op.clock().wallMillis(), dead);
-          results.add(op.transition().apply(cached, ctx));
+          PoolContext ctx = new PoolContext(op.clock().wallMillis(), dead, sequence + 1);
+          PoolOutcome<?> outcome = PoolAlgorithm.apply(cached, op.command(), ctx);
+          sequence = ctx.sequence();
+          results.add(outcome);
+          affected = union(affected, outcome.concernedOwners());
+          deadlineMoved |= outcome.deadlineMoved();
           dead = Set.of();
         }
         changed = cached.isDirty();
@@ -210,9 +223,7 @@ final class SqlitePool {
             reserved = cached.lastFencingToken() + StateDb.FENCING_BLOCK;
           }
           long next = cachedVersion + 1;
-          affected = footprint.affectedOwners(cached);
-          boolean othersConcerned =
-              othersConcerned(cached, affected, footprint.untimedThroughout(cached, now));
+          boolean othersConcerned = othersConcerned(cached, affected, deadlineMoved);
           // Format 2 keeps the last pulsed version in the row; in format 1 (where processes of an
           // older Sluice pulse without recording it) the pulse file, written under the gate only,
           // holds the last pulse.
@@ -271,14 +282,13 @@ final class SqlitePool {
   }
 
   /**
-   * Whether a commit may concern an owner in another JVM: one of its queue entries is gone or got a
-   * lease, or it still waits and the pool is timed (a waiter's next deadline may have moved; see
-   * {@link CommitFootprint#untimed}). Otherwise no other process has anything to learn, so the
-   * commit skips the pulse; only this JVM's owners, woken directly, learn of it. A process that
-   * enqueues later reads the state under the gate, and each pulse names the one before it, so a
-   * process that saw that one knows it missed nothing.
+   * Whether a commit may concern an owner in another JVM: one of its requests was granted or ended,
+   * or it still waits and the pool's next deadline moved, so the timer it armed is wrong. Otherwise
+   * no other process has anything to learn, so the commit skips the pulse; only this JVM's owners,
+   * woken directly, learn of it. A process that enqueues later reads the state under the gate, and
+   * each pulse names the one before it, so a process that saw that one knows it missed nothing.
    */
-  private boolean othersConcerned(PoolState s, Set<String> affected, boolean untimed) {
+  private boolean othersConcerned(PoolState s, Set<String> affected, boolean deadlineMoved) {
     Set<String> local = new java.util.HashSet<>();
     for (SqliteSession session : sessions) {
       local.add(session.ownerId());
@@ -288,7 +298,7 @@ final class SqlitePool {
         return true;
       }
     }
-    if (untimed) {
+    if (!deadlineMoved) {
       return false;
     }
     for (dev.sluice.spi.WaiterRecord w : s.waiters()) {
@@ -299,12 +309,24 @@ final class SqlitePool {
     return false;
   }
 
+  private static Set<String> union(Set<String> a, Set<String> b) {
+    if (b.isEmpty()) {
+      return a;
+    }
+    if (a.isEmpty()) {
+      return b;
+    }
+    Set<String> both = new java.util.HashSet<>(a);
+    both.addAll(b);
+    return both;
+  }
+
   @SuppressWarnings("unchecked")
-  private static <R> void complete(Op<R> op, Object result, RuntimeException failure) {
+  private static <R> void complete(Op<R> op, PoolOutcome<?> result, RuntimeException failure) {
     if (failure != null) {
       op.result().completeExceptionally(failure);
     } else {
-      op.result().complete((R) result);
+      op.result().complete((PoolOutcome<R>) result);
     }
   }
 

@@ -8,13 +8,14 @@ import dev.sluice.BackendFailureException;
 import dev.sluice.SluiceException;
 import dev.sluice.TimeSource;
 import dev.sluice.local.Owner;
+import dev.sluice.spi.PoolCommand;
+import dev.sluice.spi.PoolOutcome;
 import dev.sluice.spi.PoolSession;
-import dev.sluice.spi.Transition;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 /**
- * One owner of a SQLite pool: its lock file and socket, and its transitions, which the pool's
+ * One owner of a SQLite pool: its lock file and socket, and its commands, which the pool's
  * coordinator applies.
  *
  * <p>Thread-safe.
@@ -66,9 +67,9 @@ public final class SqliteSession implements PoolSession {
   }
 
   @Override
-  public <R> R execute(Transition<R> transition) {
+  public <R> PoolOutcome<R> execute(PoolCommand<R> command) {
     try {
-      return submit(transition).join();
+      return submit(command).join();
     } catch (CompletionException e) {
       Throwable cause = e.getCause();
       if (cause instanceof SluiceException se) {
@@ -79,8 +80,13 @@ public final class SqliteSession implements PoolSession {
   }
 
   @Override
-  public <R> CompletableFuture<R> submit(Transition<R> transition) {
-    return pool.submit(transition, clock);
+  public <R> CompletableFuture<PoolOutcome<R>> submit(PoolCommand<R> command) {
+    return pool.submit(command, clock);
+  }
+
+  @Override
+  public long appliedSequence() {
+    return pool.appliedSequence();
   }
 
   @Override
@@ -96,9 +102,9 @@ public final class SqliteSession implements PoolSession {
   }
 
   @Override
-  public void close(Transition<?> retire) {
+  public void retire() {
     try {
-      execute(retire);
+      execute(new PoolCommand.Retire(ownerId()));
     } finally {
       close();
     }

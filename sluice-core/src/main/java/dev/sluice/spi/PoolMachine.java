@@ -2,16 +2,12 @@
  * Copyright 2026 the Sluice authors.
  * SPDX-License-Identifier: Apache-2.0
  */
-package dev.sluice.internal;
+package dev.sluice.spi;
 
 import static dev.sluice.spi.PoolState.NEVER;
 
 import dev.sluice.LimiterConfig;
 import dev.sluice.TraceEvent;
-import dev.sluice.spi.LeaseRecord;
-import dev.sluice.spi.PoolState;
-import dev.sluice.spi.TransitionContext;
-import dev.sluice.spi.WaiterRecord;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;
@@ -31,7 +27,7 @@ final class PoolMachine {
   private PoolMachine() {}
 
   /** Brings the state up to {@code now}. */
-  static void settle(PoolState s, TransitionContext ctx, Effects fx) {
+  static void settle(PoolState s, PoolContext ctx, Effects fx) {
     long now = ctx.now();
     if (!ctx.deadOwners().isEmpty()) {
       reclaim(s, ctx, fx);
@@ -47,7 +43,7 @@ final class PoolMachine {
     }
   }
 
-  private static void reclaim(PoolState s, TransitionContext ctx, Effects fx) {
+  private static void reclaim(PoolState s, PoolContext ctx, Effects fx) {
     long now = ctx.now();
     List<LeaseRecord> dead = new ArrayList<>();
     for (LeaseRecord l : s.leases()) {
@@ -64,7 +60,7 @@ final class PoolMachine {
       if (ctx.deadOwners().contains(w.owner())) {
         it.remove();
         s.trace().add(TraceEvent.Kind.RECLAIMED, w.id(), w.owner(), s.activeWeight(), now);
-        fx.dropped(w);
+        fx.ended(EndedRequest.of(w, EndedRequest.Reason.RECLAIMED));
       }
     }
   }
@@ -92,7 +88,7 @@ final class PoolMachine {
       if (w.queueDeadline() <= now) {
         it.remove();
         s.trace().add(TraceEvent.Kind.TIMED_OUT, w.id(), w.owner(), s.activeWeight(), now);
-        fx.dropped(w);
+        fx.ended(EndedRequest.of(w, EndedRequest.Reason.TIMED_OUT));
       }
     }
   }

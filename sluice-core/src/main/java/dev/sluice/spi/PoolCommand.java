@@ -1,0 +1,162 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.spi;
+
+import dev.sluice.PoolSnapshot;
+import java.util.List;
+import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * One thing an owner asks of its pool, as data. A store hands each command to {@link
+ * PoolAlgorithm#apply} under its lock or transaction; it never interprets one itself. Because a
+ * command is a plain value, a store that cannot run Java beside its data can ship it elsewhere, and
+ * a test can record and replay a sequence of them.
+ *
+ * <p>Every command names its issuer, the owner whose session sends it: an outcome concerns the
+ * <em>other</em> owners whose requests it granted or ended.
+ *
+ * @param <R> the type of the command's own answer, {@link PoolOutcome#value()}
+ */
+public sealed interface PoolCommand<R> {
+  /** The owner that sends the command. */
+  String owner();
+
+  /**
+   * Admits a request at once if nobody waits and it fits; otherwise queues it, unless it may not
+   * wait.
+   *
+   * @param owner the issuer, who will own the lease or queue entry
+   * @param ownerRef the issuer's own reference to the request, echoed in its lease or end
+   * @param weight concurrency units and tokens it needs, at least 1
+   * @param leaseLifetime lifetime of its lease in milliseconds, or {@code -1} for none
+   * @param queueWaitMillis how long it may wait: {@code 0} refuses rather than queues, {@code -1}
+   *     waits without a deadline
+   */
+  record Acquire(String owner, long ownerRef, long weight, long leaseLifetime, long queueWaitMillis)
+      implements PoolCommand<AcquireAnswer> {
+    /** Checks the components. */
+    public Acquire {
+      Objects.requireNonNull(owner, "owner");
+    }
+  }
+
+  /**
+   * Releases a lease if it is still the issuer's; a late or repeated release changes nothing.
+   * Answers whether it released.
+   *
+   * @param owner the issuer
+   * @param leaseId the lease
+   */
+  record Release(String owner, long leaseId) implements PoolCommand<Boolean> {
+    /** Checks the components. */
+    public Release {
+      Objects.requireNonNull(owner, "owner");
+    }
+  }
+
+  /**
+   * Takes back requests of the issuer that never started: each leaves the queue, or gives back the
+   * grant it got meanwhile with what that grant spent. Answers how many entries were removed.
+   *
+   * @param owner the issuer
+   * @param ownerRefs the requests, by the issuer's references
+   */
+  record Withdraw(String owner, Set<Long> ownerRefs) implements PoolCommand<Integer> {
+    /** Checks the components and copies the set. */
+    public Withdraw {
+      Objects.requireNonNull(owner, "owner");
+      ownerRefs = Set.copyOf(ownerRefs);
+    }
+  }
+
+  /**
+   * Applies whatever time has made due: expiries, refills, queue deadlines, grants.
+   *
+   * @param owner the issuer
+   */
+  record Tick(String owner) implements PoolCommand<Void> {
+    /** Checks the components. */
+    public Tick {
+      Objects.requireNonNull(owner, "owner");
+    }
+  }
+
+  /**
+   * A tick that also reports, after another owner changed the pool, what became of the issuer's
+   * queued requests: those granted meanwhile come back as {@linkplain PoolOutcome#grants() grants},
+   * those gone without a lease as {@linkplain PoolOutcome#ended() ended}, with the reason.
+   *
+   * @param owner the issuer
+   * @param pending the issuer's requests it knows to be queued
+   */
+  record Sync(String owner, List<Pending> pending) implements PoolCommand<Void> {
+    /** Checks the components and copies the list. */
+    public Sync {
+      Objects.requireNonNull(owner, "owner");
+      pending = List.copyOf(pending);
+    }
+
+    /**
+     * A request its owner knows the store queued.
+     *
+     * @param ownerRef the owner's reference
+     * @param entryId the queue entry the store answered with
+     * @param queueDeadline the queue deadline the store answered with, or {@link PoolState#NEVER}
+     */
+    public record Pending(long ownerRef, long entryId, long queueDeadline) {}
+  }
+
+  /**
+   * Reads the reservoir's balance after any due refill; empty for an unlimited one.
+   *
+   * @param owner the issuer
+   */
+  record ReadReservoir(String owner) implements PoolCommand<OptionalLong> {
+    /** Checks the components. */
+    public ReadReservoir {
+      Objects.requireNonNull(owner, "owner");
+    }
+  }
+
+  /**
+   * Adds {@code delta} (negative allowed) to the balance, an unlimited one starting from zero.
+   * Answers the new balance, or empty if it would overflow, in which case nothing changes.
+   *
+   * @param owner the issuer
+   * @param delta the change
+   */
+  record IncrementReservoir(String owner, long delta) implements PoolCommand<OptionalLong> {
+    /** Checks the components. */
+    public IncrementReservoir {
+      Objects.requireNonNull(owner, "owner");
+    }
+  }
+
+  /**
+   * Takes a consistent snapshot of the pool.
+   *
+   * @param owner the issuer
+   */
+  record Inspect(String owner) implements PoolCommand<PoolSnapshot> {
+    /** Checks the components. */
+    public Inspect {
+      Objects.requireNonNull(owner, "owner");
+    }
+  }
+
+  /**
+   * Removes everything the issuer still holds or waits for: its session is closing.
+   *
+   * @param owner the issuer
+   */
+  record Retire(String owner) implements PoolCommand<Void> {
+    /** Checks the components. */
+    public Retire {
+      Objects.requireNonNull(owner, "owner");
+    }
+  }
+}
