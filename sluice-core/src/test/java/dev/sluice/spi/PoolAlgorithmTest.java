@@ -180,4 +180,76 @@ class PoolAlgorithmTest {
     assertThat(s.waiters()).hasSize(1);
     assertThat(tick.nextDeadline()).as("the big lease's expiry").isEqualTo(T0 + 500);
   }
+
+  @Test
+  void aSyncReportsAGrantThatExpiredBeforeItsOwnerLookedAsALostLease() {
+    PoolState s = pool(LimiterConfig.builder().maxConcurrent(1).build());
+    LeaseRecord held = grantNow(s, T0, 1);
+    AcquireAnswer.Queued q =
+        (AcquireAnswer.Queued) at(s, T0, new PoolCommand.Acquire("paused", 9, 1, 100, -1)).value();
+    PoolOutcome<Boolean> release = at(s, T0 + 1, new PoolCommand.Release("a", held.id()));
+    assertThat(release.concernedOwners()).containsExactly("paused");
+    at(s, T0 + 500, new PoolCommand.Tick("a"));
+    PoolOutcome<Void> sync =
+        at(
+            s,
+            T0 + 600,
+            new PoolCommand.Sync(
+                "paused",
+                java.util.List.of(
+                    new PoolCommand.Sync.Pending(9, q.entryId(), q.queueDeadline()))));
+    assertThat(sync.grants()).isEmpty();
+    assertThat(sync.ended())
+        .singleElement()
+        .satisfies(
+            e -> {
+              assertThat(e.reason()).isEqualTo(EndedRequest.Reason.LEASE_LOST);
+              assertThat(e.entryId()).isEqualTo(q.entryId());
+              assertThat(e.ownerRef()).isEqualTo(9);
+            });
+  }
+
+  @Test
+  void aSyncTellsATimedOutRequestFromAGrantedOne() {
+    PoolState s = pool(LimiterConfig.builder().maxConcurrent(1).build());
+    LeaseRecord held = grantNow(s, T0, 1);
+    AcquireAnswer.Queued late =
+        (AcquireAnswer.Queued) at(s, T0, new PoolCommand.Acquire("b", 5, 1, -1, 50)).value();
+    AcquireAnswer.Queued lucky =
+        (AcquireAnswer.Queued) at(s, T0, new PoolCommand.Acquire("b", 6, 1, -1, -1)).value();
+    PoolOutcome<Void> tick = at(s, T0 + 60, new PoolCommand.Tick("a"));
+    assertThat(tick.ended())
+        .extracting(EndedRequest::reason)
+        .containsExactly(EndedRequest.Reason.TIMED_OUT);
+    at(s, T0 + 70, new PoolCommand.Release("a", held.id()));
+    PoolOutcome<Void> sync =
+        at(
+            s,
+            T0 + 80,
+            new PoolCommand.Sync(
+                "b",
+                java.util.List.of(
+                    new PoolCommand.Sync.Pending(5, late.entryId(), late.queueDeadline()),
+                    new PoolCommand.Sync.Pending(6, lucky.entryId(), lucky.queueDeadline()))));
+    assertThat(sync.grants()).extracting(LeaseRecord::ownerRef).containsExactly(6L);
+    assertThat(sync.ended())
+        .singleElement()
+        .satisfies(e -> assertThat(e.reason()).isEqualTo(EndedRequest.Reason.TIMED_OUT));
+  }
+
+  @Test
+  void anOutcomeSaysWhetherTheDeadlineMovedAndConcernsNoOneOnAPlainAdmission() {
+    PoolState s =
+        pool(LimiterConfig.builder().maxConcurrent(1).minTime(Duration.ofMillis(10)).build());
+    PoolOutcome<AcquireAnswer> first = at(s, T0, new PoolCommand.Acquire("a", 1, 1, -1, -1));
+    assertThat(first.deadlineMoved()).isFalse();
+    assertThat(first.concernedOwners()).isEmpty();
+    PoolOutcome<AcquireAnswer> queued = at(s, T0, new PoolCommand.Acquire("b", 2, 1, -1, -1));
+    assertThat(queued.deadlineMoved()).as("capacity, not time, blocks b").isFalse();
+    LeaseRecord l = ((AcquireAnswer.Granted) first.value()).lease();
+    PoolOutcome<Boolean> release = at(s, T0 + 1, new PoolCommand.Release("a", l.id()));
+    assertThat(release.deadlineMoved()).as("now spacing blocks b, until T0 + 10").isTrue();
+    assertThat(release.nextDeadline()).isEqualTo(T0 + 10);
+    assertThat(release.grants()).isEmpty();
+  }
 }

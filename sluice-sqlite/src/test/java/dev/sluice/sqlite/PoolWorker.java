@@ -8,6 +8,10 @@ import dev.sluice.Admission;
 import dev.sluice.Lease;
 import dev.sluice.Limiter;
 import dev.sluice.LimiterConfig;
+import dev.sluice.LimiterEvent;
+import dev.sluice.LimiterListener;
+import dev.sluice.LimiterOptions;
+import dev.sluice.ScheduleOptions;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,6 +33,9 @@ import java.util.concurrent.CountDownLatch;
  *   <li>{@code holdThenWait <dir> <cap> <seconds>}: acquires 1, prints {@code HELD}, reads a line,
  *       waits up to {@code seconds} for one more and prints {@code WAITED} if none came, then waits
  *       for it without limit and prints {@code GOT}.
+ *   <li>{@code waitBriefLease <dir> <cap> <leaseMillis>}: schedules a request whose lease lives
+ *       {@code leaseMillis}, prints {@code QUEUED} once it waits in the pool, then {@code RAN} if
+ *       its callback ran or {@code FAILED <exception class>} if the request failed.
  * </ul>
  */
 public final class PoolWorker {
@@ -53,6 +60,10 @@ public final class PoolWorker {
         args[0].equals("passingTasks")
             ? LimiterConfig.builder().maxConcurrent(cap).localHandOffs(HAND_OFFS).build()
             : config(cap);
+    if (args[0].equals("waitBriefLease")) {
+      waitBriefLease(dir, config, Long.parseLong(args[3]));
+      return;
+    }
     Limiter limiter = Limiter.open(SqliteStore.directory(dir), config);
     switch (args[0]) {
       case "tasks", "passingTasks" ->
@@ -117,6 +128,30 @@ public final class PoolWorker {
     }
     Lease second = limiter.acquire(1);
     System.out.println("GOT " + second.admission().fencingToken());
+    System.out.flush();
+    new CountDownLatch(1).await();
+  }
+
+  private static void waitBriefLease(Path dir, LimiterConfig config, long leaseMillis)
+      throws Exception {
+    LimiterListener queued =
+        e -> {
+          if (e.kind() == LimiterEvent.Kind.QUEUED) {
+            System.out.println("QUEUED");
+            System.out.flush();
+          }
+        };
+    Limiter limiter =
+        Limiter.open(
+            SqliteStore.directory(dir), config, LimiterOptions.builder().listener(queued).build());
+    ScheduleOptions brief =
+        ScheduleOptions.builder().expiration(java.time.Duration.ofMillis(leaseMillis)).build();
+    try {
+      limiter.schedule(admission -> "ran", brief).join();
+      System.out.println("RAN");
+    } catch (java.util.concurrent.CompletionException e) {
+      System.out.println("FAILED " + e.getCause().getClass().getName());
+    }
     System.out.flush();
     new CountDownLatch(1).await();
   }
