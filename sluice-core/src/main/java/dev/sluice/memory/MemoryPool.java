@@ -5,6 +5,8 @@
 package dev.sluice.memory;
 
 import dev.sluice.spi.PoolState;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -15,9 +17,38 @@ final class MemoryPool {
   private final PoolState state;
   private final CopyOnWriteArrayList<MemorySession> sessions = new CopyOnWriteArrayList<>();
   private volatile long sequence;
+  private final String name;
+  private Set<String> deadOwners = Set.of();
 
-  MemoryPool(PoolState state) {
+  MemoryPool(String name, PoolState state) {
+    this.name = name;
     this.state = state;
+  }
+
+  String name() {
+    return name;
+  }
+
+  /**
+   * Records an owner that left without retiring, as its process's death would be proven, and wakes
+   * the others: the next command on the pool reclaims what it held.
+   */
+  void died(String owner) {
+    synchronized (this) {
+      Set<String> dead = new HashSet<>(deadOwners);
+      dead.add(owner);
+      deadOwners = Set.copyOf(dead);
+    }
+    changedBy(null);
+  }
+
+  /** The owners proven dead since the last command, which reclaims them; under the monitor. */
+  Set<String> takeDeadOwners() {
+    Set<String> dead = deadOwners;
+    if (!dead.isEmpty()) {
+      deadOwners = Set.of();
+    }
+    return dead;
   }
 
   PoolState state() {
@@ -41,9 +72,9 @@ final class MemoryPool {
     sessions.remove(session);
   }
 
-  /** Wakes every session but {@code source}, outside the monitor. */
+  /** Wakes every session but {@code source} (every one for {@code null}), outside the monitor. */
   void changedBy(MemorySession source) {
-    if (sessions.size() < 2) {
+    if (source != null && sessions.size() < 2) {
       return;
     }
     for (MemorySession s : sessions) {

@@ -4,6 +4,7 @@
  */
 package dev.sluice.memory;
 
+import dev.sluice.BackendFailureException;
 import dev.sluice.TimeSource;
 import dev.sluice.spi.PoolAlgorithm;
 import dev.sluice.spi.PoolCommand;
@@ -26,6 +27,7 @@ final class MemorySession implements PoolSession {
   private final String ownerId;
   private final TimeSource clock;
   private volatile Runnable onChange;
+  private volatile boolean closed;
 
   MemorySession(MemoryPool pool, String ownerId, TimeSource clock) {
     this.pool = pool;
@@ -40,11 +42,16 @@ final class MemorySession implements PoolSession {
 
   @Override
   public <R> PoolOutcome<R> execute(PoolCommand<R> command) {
+    if (closed) {
+      throw new BackendFailureException(
+          "owner " + ownerId + " of memory pool '" + pool.name() + "' is closed", null);
+    }
     PoolOutcome<R> result;
     boolean changed;
     synchronized (pool) {
       PoolState state = pool.state();
-      PoolContext context = PoolContext.at(clock.wallMillis(), pool.nextSequence());
+      PoolContext context =
+          new PoolContext(clock.wallMillis(), pool.takeDeadOwners(), pool.nextSequence());
       result = PoolAlgorithm.apply(state, command, context);
       changed = state.isDirty();
       state.markClean();
@@ -83,12 +90,28 @@ final class MemorySession implements PoolSession {
 
   @Override
   public void retire() {
+    if (closed) {
+      return;
+    }
     pool.leave(this);
-    execute(new PoolCommand.Retire(ownerId));
+    try {
+      execute(new PoolCommand.Retire(ownerId));
+    } finally {
+      closed = true;
+    }
   }
 
+  /**
+   * Leaves as a process that dies would: the next command on the pool reclaims whatever this owner
+   * held, and the other owners are woken to send one.
+   */
   @Override
   public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
     pool.leave(this);
+    pool.died(ownerId);
   }
 }

@@ -20,8 +20,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * across every limiter closing and reopening; so are its names, so a program that invents unbounded
  * pool names keeps unbounded pool state.
  *
- * <p>Transitions run under the pool's monitor on the calling thread. Nothing runs while nothing
- * waits: no background threads, no idle timers.
+ * <p>Commands run under the pool's monitor on the calling thread. Nothing runs while nothing waits:
+ * no background threads, no idle timers. An owner whose session closes without retiring is treated
+ * as a dead process is by the other stores: the pool's next command reclaims its leases and queue
+ * entries, and the other owners are woken to send one.
  *
  * <p>Thread-safe.
  */
@@ -117,7 +119,8 @@ public final class MemoryStore implements PoolStore {
     Objects.requireNonNull(config, "config");
     MemoryPool pool =
         POOLS.computeIfAbsent(
-            key, k -> new MemoryPool(PoolState.create(config, clock.wallMillis(), traceCapacity)));
+            key,
+            k -> new MemoryPool(k, PoolState.create(config, clock.wallMillis(), traceCapacity)));
     synchronized (pool) {
       LimiterConfig stored = pool.state().config();
       if (!stored.equals(config)) {

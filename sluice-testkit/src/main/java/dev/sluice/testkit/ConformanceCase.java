@@ -23,8 +23,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Fixtures shared by the conformance cases: a fresh pool name and a manual clock per test, limiter
@@ -32,6 +32,7 @@ import org.junit.jupiter.api.Timeout;
  * test also has a hard timeout, so a deadlock fails the test instead of hanging the build.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@ExtendWith(NoSkippedCases.class)
 public abstract class ConformanceCase {
   /** The safety net for waits on events that must happen; never a pacing delay. */
   protected static final Duration SAFETY = Duration.ofSeconds(20);
@@ -69,21 +70,13 @@ public abstract class ConformanceCase {
     return stores.create(poolName, TimeSource.system());
   }
 
-  /** Skips the test unless the store keeps time on the manual clock. */
-  protected void requireManualClock() {
-    Assumptions.assumeTrue(
-        stores.followsGivenClock(), "the store keeps time on its own clock, not a manual one");
-  }
-
   /** Opens a limiter on this test's pool with the manual clock; closed after the test. */
   protected Limiter open(LimiterConfig config) {
-    requireManualClock();
     return track(Limiter.open(store(), config));
   }
 
   /** Opens a limiter with options on this test's pool; closed after the test. */
   protected Limiter open(LimiterConfig config, LimiterOptions options) {
-    requireManualClock();
     return track(Limiter.open(store(), config, options));
   }
 
@@ -92,7 +85,6 @@ public abstract class ConformanceCase {
    * handle is wrapped, so the JVM does not share one owner between the two. Closed after the test.
    */
   protected Limiter openSecondOwner(LimiterConfig config) {
-    requireManualClock();
     return track(Limiter.open(new FailingStore(store()), config));
   }
 

@@ -11,18 +11,22 @@ import dev.sluice.spi.PoolCommand;
 import dev.sluice.spi.PoolOutcome;
 import dev.sluice.spi.PoolSession;
 import dev.sluice.spi.PoolStore;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Wraps a real store and makes its next transitions fail, to test how a limiter behaves when its
- * store breaks: {@link #failNext(int)} fails that many commands, then the store works again.
+ * Wraps a real store to test how a limiter behaves when its store breaks or its owner dies: {@link
+ * #failNext(int)} fails that many commands, then the store works again; {@link #killOwners()}
+ * closes the owners opened through it as their process's death would, without retiring them.
  *
  * <p>Thread-safe.
  */
 public final class FailingStore implements PoolStore {
   private final PoolStore delegate;
   private final AtomicInteger failures = new AtomicInteger();
+  private final List<PoolSession> sessions = new CopyOnWriteArrayList<>();
 
   /**
    * Wraps a store.
@@ -36,6 +40,17 @@ public final class FailingStore implements PoolStore {
   /** Makes the next {@code n} commands fail with a {@link BackendFailureException}. */
   public void failNext(int n) {
     failures.set(n);
+  }
+
+  /**
+   * Ends every owner opened through this store as if its process died: each session closes without
+   * retiring, so the store must reclaim what the owner held. The limiters on those owners are dead
+   * from then on; the test abandons them.
+   */
+  public void killOwners() {
+    for (PoolSession s : sessions) {
+      s.close();
+    }
   }
 
   private void maybeFail() {
@@ -62,6 +77,7 @@ public final class FailingStore implements PoolStore {
   @Override
   public PoolSession open(LimiterConfig config) {
     PoolSession session = delegate.open(config);
+    sessions.add(session);
     return new PoolSession() {
       @Override
       public String ownerId() {

@@ -23,7 +23,6 @@ public abstract class FailureCases extends ConformanceCase {
 
   @Test
   void aStoreFailureStopsAdmissionsButNotReleaseInspectOrClose() throws Exception {
-    requireManualClock();
     FailingStore failing = new FailingStore(store());
     Limiter limiter = Limiter.open(failing, cap(1));
     Lease held = limiter.acquire(1);
@@ -44,7 +43,6 @@ public abstract class FailureCases extends ConformanceCase {
 
   @Test
   void aFailedReleaseFailsTheFutureButTheLimiterStillCloses() throws Exception {
-    requireManualClock();
     FailingStore failing = new FailingStore(store());
     Limiter limiter = Limiter.open(failing, cap(1));
     CompletableFuture<String> f =
@@ -69,7 +67,6 @@ public abstract class FailureCases extends ConformanceCase {
 
   @Test
   void anotherOwnerOfThePoolIsWokenWhenThisOneFreesCapacity() throws Exception {
-    requireManualClock();
     Limiter first = open(cap(1));
     Limiter second = openSecondOwner(cap(1));
     Lease held = first.acquire(1);

@@ -138,7 +138,6 @@ public abstract class HandOffCases extends ConformanceCase {
 
   @Test
   void anotherOwnersEarlierRequestWaitsForAtMostTheQuota() throws Exception {
-    requireManualClock();
     LimiterConfig config = handOffs(1, 2);
     Limiter local = open(config);
     Limiter other = openSecondOwner(config);
@@ -162,7 +161,6 @@ public abstract class HandOffCases extends ConformanceCase {
 
   @Test
   void twoOwnersWithManyThreadsKeepTheCapAndEveryUnitComesBack() throws Exception {
-    requireManualClock();
     LimiterConfig config = handOffs(2, 3);
     Limiter first = open(config);
     Limiter second = openSecondOwner(config);

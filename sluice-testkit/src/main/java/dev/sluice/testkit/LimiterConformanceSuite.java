@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Nested;
 
 /**
  * The limiter conformance suite: every store subclasses it, supplies its {@link StoreFactory}, and
- * must pass every case unchanged. Cases a store cannot run (a server clock instead of the manual
- * one) show as skipped assumptions, never as passes.
+ * must pass every case unchanged, on the suite's manual clock. A case may show as skipped only for
+ * a platform capability the machine lacks ({@link NoSkippedCases}); any other skip fails.
  *
  * <pre>{@code
  * class MemoryStoreConformanceTest extends LimiterConformanceSuite {
@@ -100,6 +100,14 @@ public abstract class LimiterConformanceSuite {
   @Nested
   class Failure extends FailureCases {
     Failure() {
+      super(stores());
+    }
+  }
+
+  /** Dead owners: reclaim of what they held. */
+  @Nested
+  class Owners extends OwnerCases {
+    Owners() {
       super(stores());
     }
   }

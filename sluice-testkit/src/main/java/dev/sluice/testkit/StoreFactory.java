@@ -10,6 +10,10 @@ import dev.sluice.spi.PoolStore;
 /**
  * How a conformance suite gets stores: one handle per call, naming the pool {@code poolName}, on
  * the given clock. Two calls with the same name must reach the same pool.
+ *
+ * <p>Every store keeps its shared deadlines on the clock it is given here, including stores whose
+ * production clock is a server's (PostgreSQL, Redis): they take a client-side clock option for
+ * tests, so no case of the suite is ever skipped.
  */
 @FunctionalInterface
 public interface StoreFactory {
@@ -21,12 +25,4 @@ public interface StoreFactory {
    * @return the store
    */
   PoolStore create(String poolName, TimeSource clock);
-
-  /**
-   * Whether the store keeps time on the given clock. Stores whose clock is a server's (PostgreSQL,
-   * Redis) return false, and the suite's manual-clock tests are skipped as assumptions.
-   */
-  default boolean followsGivenClock() {
-    return true;
-  }
 }

@@ -81,6 +81,11 @@ public final class SqliteSession implements PoolSession {
 
   @Override
   public <R> CompletableFuture<PoolOutcome<R>> submit(PoolCommand<R> command) {
+    if (closed) {
+      return CompletableFuture.failedFuture(
+          new BackendFailureException(
+              "owner " + owner.id() + " of pool " + pool.directory() + " is closed", null));
+    }
     return pool.submit(command, clock);
   }
 
@@ -103,6 +108,9 @@ public final class SqliteSession implements PoolSession {
 
   @Override
   public void retire() {
+    if (closed) {
+      return;
+    }
     try {
       execute(new PoolCommand.Retire(ownerId()));
     } finally {

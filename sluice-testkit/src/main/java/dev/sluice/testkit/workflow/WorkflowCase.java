@@ -7,6 +7,7 @@ package dev.sluice.testkit.workflow;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.testkit.ManualClock;
+import dev.sluice.testkit.NoSkippedCases;
 import dev.sluice.workflow.Execution;
 import dev.sluice.workflow.ExecutionStatus;
 import dev.sluice.workflow.Workflow;
@@ -21,8 +22,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * Fixtures shared by the workflow conformance cases: a fresh store name and a manual clock per
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Timeout;
  * a generous safety timeout, never sleeps; each test also has a hard timeout.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@ExtendWith(NoSkippedCases.class)
 public abstract class WorkflowCase {
   /** The safety net for waits on events that must happen; never a pacing delay. */
   protected static final Duration SAFETY = Duration.ofSeconds(20);
@@ -64,8 +66,6 @@ public abstract class WorkflowCase {
 
   /** A handle on this test's store, on the manual clock. */
   protected WorkflowStore store() {
-    Assumptions.assumeTrue(
-        stores.followsGivenClock(), "the store keeps time on its own clock, not a manual one");
     return stores.create(storeName, clock);
   }
 

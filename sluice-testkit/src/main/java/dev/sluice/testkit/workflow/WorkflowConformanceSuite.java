@@ -8,8 +8,9 @@ import org.junit.jupiter.api.Nested;
 
 /**
  * The workflow conformance suite: every workflow store subclasses it, supplies its {@link
- * WorkflowStoreFactory}, and must pass every case unchanged. Cases a store cannot run (a server
- * clock instead of the manual one) show as skipped assumptions, never as passes.
+ * WorkflowStoreFactory}, and must pass every case unchanged, on the suite's manual clock. A case
+ * may show as skipped only for a platform capability the machine lacks ({@link
+ * dev.sluice.testkit.NoSkippedCases}); any other skip fails.
  *
  * <pre>{@code
  * class MemoryWorkflowStoreConformanceTest extends WorkflowConformanceSuite {

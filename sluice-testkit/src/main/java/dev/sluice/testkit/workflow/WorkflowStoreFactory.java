@@ -22,12 +22,4 @@ public interface WorkflowStoreFactory {
    * @return the store
    */
   WorkflowStore create(String name, TimeSource clock);
-
-  /**
-   * Whether the store keeps time on the given clock. Stores on a server's clock return false, and
-   * the suite's manual-clock tests are skipped as assumptions.
-   */
-  default boolean followsGivenClock() {
-    return true;
-  }
 }
