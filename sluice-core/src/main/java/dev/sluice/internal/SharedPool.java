@@ -66,6 +66,7 @@ final class SharedPool {
   private final AtomicLong refs = new AtomicLong();
   private final PoolTimer timer;
   private final SyncRequests syncs;
+  private final Recovery recovery;
   private volatile BackendFailureException failure;
   private volatile boolean detached;
   private int users;
@@ -81,6 +82,7 @@ final class SharedPool {
     this.handOffs = new HandOffs(config.localHandOffs(), owner, storeClock);
     this.timer = new PoolTimer(storeClock, this::onTimer);
     this.syncs = new SyncRequests(session::appliedSequence, this::sendSync);
+    this.recovery = new Recovery(session, storeClock, this::handle);
   }
 
   /** Joins the JVM's owner of the pool, opening a session if there is none. */
@@ -112,6 +114,7 @@ final class SharedPool {
       REGISTRY.remove(identity);
       detached = true;
       timer.stop();
+      recovery.stop();
       handOffs.clear();
       callbacks.shutdown();
       try {
@@ -179,6 +182,7 @@ final class SharedPool {
     }
     PoolOutcome<T> o;
     try {
+      recovery.flush();
       o = session.execute(command);
     } catch (RuntimeException e) {
       throw failure(e);
@@ -195,6 +199,7 @@ final class SharedPool {
     }
     CompletableFuture<PoolOutcome<T>> f;
     try {
+      recovery.flush();
       f = session.submit(command);
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(failure(e));
@@ -267,6 +272,7 @@ final class SharedPool {
       if (t.beginSubmit()) {
         waiting.put(t.ref, t);
         try {
+          recovery.flush();
           f = session.submit(acquire);
         } catch (RuntimeException e) {
           f = CompletableFuture.failedFuture(e);
@@ -358,7 +364,7 @@ final class SharedPool {
     for (Ticket t : tickets) {
       withdrawn.add(t.ref);
     }
-    CompletableFuture<?> done = submit(new PoolCommand.Withdraw(owner, withdrawn));
+    CompletableFuture<?> done = withdraw(withdrawn);
     for (Ticket t : tickets) {
       if (t.heldPassedUnit()) {
         done = CompletableFuture.allOf(done, releaseAsync(t.lease()));
@@ -367,10 +373,28 @@ final class SharedPool {
     return done;
   }
 
+  /** Withdraws requests; what a transient failure keeps from the store is taken back later. */
+  private CompletableFuture<Integer> withdraw(Set<Long> ownerRefs) {
+    return submit(new PoolCommand.Withdraw(owner, ownerRefs))
+        .whenComplete(
+            (n, e) -> {
+              if (e != null && transientFailure(e)) {
+                recovery.withdrawLater(ownerRefs);
+              }
+            });
+  }
+
   /** Releases a lease, or passes its unit on, and waits for the store to apply a release. */
   void release(LeaseRecord lease) {
     if (!passed(lease)) {
-      execute(new PoolCommand.Release(owner, lease.id()));
+      try {
+        execute(new PoolCommand.Release(owner, lease.id()));
+      } catch (BackendFailureException e) {
+        if (e.kind() == BackendFailureException.Kind.TRANSIENT) {
+          recovery.releaseLater(lease);
+        }
+        throw e;
+      }
     }
   }
 
@@ -379,7 +403,18 @@ final class SharedPool {
     if (passed(lease)) {
       return CompletableFuture.completedFuture(true);
     }
-    return submit(new PoolCommand.Release(owner, lease.id()));
+    return submit(new PoolCommand.Release(owner, lease.id()))
+        .whenComplete(
+            (r, e) -> {
+              if (e != null && transientFailure(e)) {
+                recovery.releaseLater(lease);
+              }
+            });
+  }
+
+  private static boolean transientFailure(Throwable e) {
+    return unwrap(e) instanceof BackendFailureException b
+        && b.kind() == BackendFailureException.Kind.TRANSIENT;
   }
 
   /** Passes a released unit to a request of this JVM; false if it goes back to the pool. */
@@ -401,7 +436,7 @@ final class SharedPool {
     // Out of the waiting requests first: it holds a unit, so a store failure must not fail it,
     // and a grant that raced the pass finds no request and is given back by this withdrawal.
     waiting.remove(t.ref, t);
-    submit(new PoolCommand.Withdraw(owner, Set.of(t.ref)));
+    withdraw(Set.of(t.ref));
   }
 
   /** A request's acquire was answered "queued": from now on it may be passed a unit. */
@@ -507,7 +542,9 @@ final class SharedPool {
 
   /**
    * Turns a store error into the exception to report. A {@link SluiceException} other than a
-   * backend failure is a refusal, reported as it is; anything else stops the pool.
+   * backend failure is a refusal, reported as it is. A transient failure fails every waiting
+   * request and leaves the pool usable (the requests' withdrawals, or the {@link Recovery} after
+   * them, take back what they left in the store); anything else stops the pool.
    */
   private SluiceException failure(Throwable e) {
     if (e instanceof SluiceException refusal && !(e instanceof BackendFailureException)) {
@@ -517,6 +554,10 @@ final class SharedPool {
         e instanceof BackendFailureException b
             ? b
             : new BackendFailureException("store of pool '" + name + "' failed: " + e, e);
+    if (f.kind() == BackendFailureException.Kind.TRANSIENT) {
+      failWaiting(f);
+      return f;
+    }
     boolean first;
     synchronized (this) {
       first = failure == null;
@@ -525,14 +566,18 @@ final class SharedPool {
       }
     }
     if (first) {
-      for (Ticket t : waiting.values()) {
-        t.withdraw(f);
-      }
-      for (Ticket t : handOffs.heldRequests()) {
-        t.withdraw(f);
-      }
+      failWaiting(f);
     }
     return f;
+  }
+
+  private void failWaiting(BackendFailureException f) {
+    for (Ticket t : waiting.values()) {
+      t.withdraw(f);
+    }
+    for (Ticket t : handOffs.heldRequests()) {
+      t.withdraw(f);
+    }
   }
 
   private LimiterClosedException detachedException() {

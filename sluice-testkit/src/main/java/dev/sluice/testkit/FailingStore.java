@@ -26,6 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class FailingStore implements PoolStore {
   private final PoolStore delegate;
   private final AtomicInteger failures = new AtomicInteger();
+  private volatile BackendFailureException.Kind kind = BackendFailureException.Kind.PERMANENT;
   private final List<PoolSession> sessions = new CopyOnWriteArrayList<>();
 
   /**
@@ -37,8 +38,21 @@ public final class FailingStore implements PoolStore {
     this.delegate = delegate;
   }
 
-  /** Makes the next {@code n} commands fail with a {@link BackendFailureException}. */
+  /**
+   * Makes the next {@code n} commands fail with a permanent {@link BackendFailureException}, as a
+   * damaged store would.
+   */
   public void failNext(int n) {
+    kind = BackendFailureException.Kind.PERMANENT;
+    failures.set(n);
+  }
+
+  /**
+   * Makes the next {@code n} commands fail with a transient {@link BackendFailureException}, as a
+   * lost connection or a restarting server would; then the store answers again.
+   */
+  public void failNextTransiently(int n) {
+    kind = BackendFailureException.Kind.TRANSIENT;
     failures.set(n);
   }
 
@@ -55,7 +69,7 @@ public final class FailingStore implements PoolStore {
 
   private void maybeFail() {
     if (failures.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
-      throw new BackendFailureException("injected failure of " + delegate.poolName(), null);
+      throw new BackendFailureException("injected failure of " + delegate.poolName(), null, kind);
     }
   }
 

@@ -12,10 +12,15 @@ import dev.sluice.BackendFailureException;
 import dev.sluice.Lease;
 import dev.sluice.Limiter;
 import dev.sluice.LimiterConfig;
+import dev.sluice.PoolSnapshot;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
-/** A failing store stops admissions; release, inspect and close keep working. */
+/**
+ * A permanently failing store stops admissions while release, inspect and close keep working; a
+ * transient failure fails what was pending, and the limiter recovers by itself, never holding or
+ * admitting more than the cap.
+ */
 public abstract class FailureCases extends ConformanceCase {
   protected FailureCases(StoreFactory stores) {
     super(stores);
@@ -77,5 +82,58 @@ public abstract class FailureCases extends ConformanceCase {
     CompletableFuture<String> back = first.schedule(() -> "back");
     heldBySecond.close();
     assertThat(await(back)).isEqualTo("back");
+  }
+
+  @Test
+  void aTransientFailureFailsPendingRequestsAndTheLimiterRecoversWithoutAReopen() throws Exception {
+    FailingStore failing = new FailingStore(store());
+    Limiter limiter = track(Limiter.open(failing, cap(1)));
+    Lease held = limiter.acquire(1);
+    CompletableFuture<Integer> pending = limiter.schedule(() -> 1);
+    settled(limiter);
+    failing.failNextTransiently(1);
+    assertThatThrownBy(() -> limiter.tryAcquire(1))
+        .isInstanceOfSatisfying(
+            BackendFailureException.class,
+            e -> assertThat(e.kind()).isEqualTo(BackendFailureException.Kind.TRANSIENT));
+    assertThat(awaitFailure(pending)).isInstanceOf(BackendFailureException.class);
+    held.close();
+    assertThat(await(limiter.schedule(() -> "recovered"))).isEqualTo("recovered");
+    PoolSnapshot after = limiter.inspect();
+    assertThat(after.leases()).isEmpty();
+    assertThat(after.waiters()).as("the failed request left nothing queued").isEmpty();
+  }
+
+  @Test
+  void aRequestWhoseWithdrawalFailedTooIsTakenBackBeforeTheNextCommand() throws Exception {
+    FailingStore failing = new FailingStore(store());
+    Limiter limiter = track(Limiter.open(failing, cap(1)));
+    Limiter other = open(cap(1));
+    Lease held = limiter.acquire(1);
+    CompletableFuture<Integer> pending = limiter.schedule(() -> 1);
+    settled(limiter);
+    // The first failure fails the pending request; its withdrawal fails too and stays owed.
+    failing.failNextTransiently(2);
+    assertThatThrownBy(() -> limiter.tryAcquire(1)).isInstanceOf(BackendFailureException.class);
+    assertThat(awaitFailure(pending)).isInstanceOf(BackendFailureException.class);
+    assertThat(other.inspect().waiters()).as("still in the store, owed").hasSize(1);
+    held.close();
+    assertThat(other.inspect().waiters()).as("taken back before the release").isEmpty();
+    assertThat(other.inspect().leases()).as("the failed request never got the unit").isEmpty();
+    assertThat(other.tryAcquire(1)).isPresent().get().satisfies(Lease::close);
+  }
+
+  @Test
+  void aLeaseWhoseReleaseFailedTransientlyIsReleasedWhenTheStoreAnswersAgain() throws Exception {
+    FailingStore failing = new FailingStore(store());
+    Limiter limiter = track(Limiter.open(failing, cap(1)));
+    Limiter other = open(cap(1));
+    Lease held = limiter.acquire(1);
+    failing.failNextTransiently(1);
+    assertThatThrownBy(held::close).isInstanceOf(BackendFailureException.class);
+    assertThat(other.inspect().leases()).as("the release did not reach the store").hasSize(1);
+    // Idle: the retry timer takes it back once its computed deadline passes.
+    clock.advance(java.time.Duration.ofSeconds(1));
+    assertThat(await(other.schedule(() -> "free"))).isEqualTo("free");
   }
 }

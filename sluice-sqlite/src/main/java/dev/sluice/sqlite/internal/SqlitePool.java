@@ -331,7 +331,7 @@ final class SqlitePool {
   }
 
   private BackendFailureException backendFailure(Exception e) {
-    return new BackendFailureException("pool " + dir + ": store failed: " + e, e);
+    return SqliteFailures.of(dir.toString(), e);
   }
 
   /**
