@@ -136,6 +136,27 @@ final class SqlitePool {
     queue.add(new Op<>(null, null, null));
     closeQuietly(pulseWatch);
     liveness.close();
+    if (Thread.currentThread() != coordinator) {
+      // Returns only once the database is closed (SQLite then removes the WAL) and the thread is
+      // gone, so a caller may move or delete the directory as soon as its limiter is closed.
+      awaitEnd(coordinator);
+    }
+  }
+
+  private static void awaitEnd(Thread t) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        t.join();
+        break;
+      } catch (InterruptedException e) {
+        // Closing finishes whatever happens: a half-closed pool would race the caller's next step.
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   PoolDirectory directory() {
