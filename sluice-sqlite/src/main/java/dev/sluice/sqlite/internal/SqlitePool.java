@@ -87,6 +87,10 @@ final class SqlitePool {
     synchronized (OPEN) {
       SqlitePool pool = OPEN.get(dir.path());
       if (pool == null) {
+        // A pool this JVM refuses leaves the directory as it found it: checked before the gate
+        // file and the subdirectories exist.
+        StateDb.precheck(dir, config);
+        dir.createLayout();
         GateLock gate;
         try {
           gate = GateLock.open(dir);
