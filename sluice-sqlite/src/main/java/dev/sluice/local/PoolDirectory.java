@@ -36,8 +36,9 @@ public final class PoolDirectory {
   }
 
   /**
-   * Opens the directory, creating it (mode 0700) with its {@code notify/} and {@code owners/}
-   * subdirectories if missing, and checks its ownership and mode.
+   * Opens the directory, creating it (mode 0700) if missing, and checks its ownership and mode.
+   * Nothing inside it is created: a store first checks its file ({@link StoreFile#precheck}), so
+   * that a refusal leaves the directory as it was, then calls {@link #createLayout()}.
    *
    * @param requested the directory, relative or absolute
    * @return the checked directory, by its real path
@@ -65,10 +66,7 @@ public final class PoolDirectory {
       }
       Path real = absolute.toRealPath();
       boolean shared = checkMode(real);
-      PoolDirectory dir = new PoolDirectory(real, shared);
-      dir.ensureSubdirectory(dir.notifyDir());
-      dir.ensureSubdirectory(dir.ownersDir());
-      return dir;
+      return new PoolDirectory(real, shared);
     } catch (IOException e) {
       throw new StoreFormatException(
           "cannot open pool directory " + absolute + ": " + e.getMessage(), e);
@@ -109,6 +107,21 @@ public final class PoolDirectory {
 
   private static StoreFormatException refuse(Path dir, String why) {
     return new StoreFormatException("pool directory " + dir + " " + why);
+  }
+
+  /**
+   * Creates the {@code notify/} and {@code owners/} subdirectories if missing.
+   *
+   * @throws StoreFormatException if one cannot be created or is not a directory
+   */
+  public void createLayout() {
+    try {
+      ensureSubdirectory(notifyDir());
+      ensureSubdirectory(ownersDir());
+    } catch (IOException e) {
+      throw new StoreFormatException(
+          "cannot prepare pool directory " + path + ": " + e.getMessage(), e);
+    }
   }
 
   private void ensureSubdirectory(Path sub) throws IOException {

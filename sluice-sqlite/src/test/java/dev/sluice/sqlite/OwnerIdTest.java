@@ -23,6 +23,7 @@ class OwnerIdTest {
   @Test
   void aMalformedOwnerIdIsDeadAndDeletesNothingOutsideTheOwnersDirectory() throws Exception {
     PoolDirectory dir = PoolDirectory.open(root.resolve("p"));
+    dir.createLayout();
     Path victim = root.resolve("victim.lock");
     Files.writeString(victim, "keep me");
 
@@ -34,6 +35,7 @@ class OwnerIdTest {
   @Test
   void aLiveOwnerIsNotDeadAndAClosedOneIs() throws Exception {
     PoolDirectory dir = PoolDirectory.open(root.resolve("p"));
+    dir.createLayout();
     Owner owner = Owner.create(dir);
     assertThat(owner.id()).matches("[0-9a-f]{12}");
     assertThat(Owner.provenDead(dir, owner.id())).isFalse();

@@ -40,6 +40,7 @@ class OwnerWatchesTest {
   @BeforeEach
   void openPool() throws Exception {
     dir = PoolDirectory.open(root.resolve("p"));
+    dir.createLayout();
   }
 
   @Test

@@ -11,6 +11,7 @@ import dev.sluice.gate.internal.GateCodec;
 import dev.sluice.gate.internal.GateState;
 import dev.sluice.local.PoolDirectory;
 import dev.sluice.local.SqliteFiles;
+import dev.sluice.local.StoreFile;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -30,6 +31,7 @@ import java.util.List;
  */
 final class GateDb implements AutoCloseable {
   static final String FORMAT = "sluice-gate/1";
+  static final String FILE = "gate.db";
 
   private final PoolDirectory dir;
   private final Connection db;
@@ -73,30 +75,45 @@ final class GateDb implements AutoCloseable {
   static GateDb open(PoolDirectory dir, GateSettings settingsIfNew, boolean fullSync) {
     Connection db = null;
     try {
-      db = SqliteFiles.open(dir, "gate.db", fullSync);
-      try (Statement st = db.createStatement()) {
-        st.execute("BEGIN IMMEDIATE");
-        try {
-          if (!SqliteFiles.hasSchema(db)) {
-            create(db, settingsIfNew);
-          }
-          GateSettings settings = check(db, dir);
-          st.execute("COMMIT");
-          return new GateDb(dir, db, settings);
-        } catch (SQLException | IOException | RuntimeException e) {
-          st.execute("ROLLBACK");
-          throw e;
-        }
-      }
+      db = StoreFile.open(dir, FILE, "gate home " + dir, fullSync, schema(dir, settingsIfNew));
+      return new GateDb(dir, db, check(db, dir));
     } catch (SQLException | IOException e) {
       SqliteFiles.closeQuietly(db);
-      throw new StoreFormatException(
-          "gate home " + dir + ": gate.db is not a readable Sluice gate (" + e.getMessage() + ")",
-          e);
-    } catch (RuntimeException e) {
-      SqliteFiles.closeQuietly(db);
-      throw e;
+      throw unreadable(dir, e);
     }
+  }
+
+  /**
+   * Refuses a {@code gate.db} this Sluice cannot use before anything else in the home is created;
+   * only reads, needs no gate.
+   *
+   * @throws StoreFormatException if the file is not a gate of this format, or is corrupt
+   */
+  static void precheck(PoolDirectory dir) {
+    try {
+      StoreFile.precheck(dir, FILE, "gate home " + dir, schema(dir, null));
+    } catch (SQLException | IOException e) {
+      throw unreadable(dir, e);
+    }
+  }
+
+  private static StoreFile.Schema schema(PoolDirectory dir, GateSettings settingsIfNew) {
+    return new StoreFile.Schema() {
+      @Override
+      public void create(Connection db) throws SQLException {
+        GateDb.create(db, settingsIfNew);
+      }
+
+      @Override
+      public void check(Connection db) throws SQLException, IOException {
+        GateDb.check(db, dir);
+      }
+    };
+  }
+
+  private static StoreFormatException unreadable(PoolDirectory dir, Exception e) {
+    return new StoreFormatException(
+        "gate home " + dir + ": gate.db is not a readable Sluice gate (" + e.getMessage() + ")", e);
   }
 
   private static void create(Connection db, GateSettings settings) throws SQLException {

@@ -62,6 +62,9 @@ public final class GateStore implements AutoCloseable {
    */
   public static GateStore open(Path home, GateSettings settingsIfNew, Clock clock) {
     PoolDirectory dir = PoolDirectory.open(home);
+    // A refused home is left as it was found: checked before the gate file and subdirectories.
+    GateDb.precheck(dir);
+    dir.createLayout();
     GateLock gate;
     try {
       gate = GateLock.open(dir);

@@ -93,6 +93,10 @@ final class SqlitePool {
     synchronized (OPEN) {
       SqlitePool pool = OPEN.get(dir.path());
       if (pool == null) {
+        // A pool this JVM refuses leaves the directory as it found it: checked before the gate
+        // file and the subdirectories exist.
+        StateDb.precheck(dir, config);
+        dir.createLayout();
         GateLock gate;
         try {
           gate = GateLock.open(dir);
@@ -142,6 +146,27 @@ final class SqlitePool {
     queue.add(new Op<>(null, null, null));
     closeQuietly(pulseWatch);
     liveness.close();
+    if (Thread.currentThread() != coordinator) {
+      // Returns only once the database is closed (SQLite then removes the WAL) and the thread is
+      // gone, so a caller may move or delete the directory as soon as its limiter is closed.
+      awaitEnd(coordinator);
+    }
+  }
+
+  private static void awaitEnd(Thread t) {
+    boolean interrupted = false;
+    while (true) {
+      try {
+        t.join();
+        break;
+      } catch (InterruptedException e) {
+        // Closing finishes whatever happens: a half-closed pool would race the caller's next step.
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   PoolDirectory directory() {

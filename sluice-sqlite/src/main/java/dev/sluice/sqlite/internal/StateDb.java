@@ -10,6 +10,7 @@ import dev.sluice.StoreFormatException;
 import dev.sluice.TraceEvent;
 import dev.sluice.local.PoolDirectory;
 import dev.sluice.local.SqliteFiles;
+import dev.sluice.local.StoreFile;
 import dev.sluice.spi.PoolState;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -106,92 +107,35 @@ final class StateDb implements AutoCloseable {
    */
   static StateDb open(
       PoolDirectory dir, LimiterConfig config, long now, int traceCapacity, boolean fullSync) {
-    Path file = dir.file("state.db");
+    PoolSchema schema = new PoolSchema(dir, config, now, traceCapacity);
     Connection db = null;
     try {
-      db = SqliteFiles.open(dir, "state.db", fullSync);
-      // Transactions are explicit, so the synchronous level can change between them.
-      StateFormat format;
-      try (Statement st = db.createStatement()) {
-        st.execute("BEGIN IMMEDIATE");
-        try {
-          if (!SqliteFiles.hasSchema(db)) {
-            create(db, config, now, traceCapacity);
-          }
-          format = checkFormat(db, dir, config);
-          st.execute("COMMIT");
-        } catch (SQLException | RuntimeException e) {
-          st.execute("ROLLBACK");
-          throw e;
-        }
-      }
-      return new StateDb(file, db, fullSync, format);
+      db = StoreFile.open(dir, PoolSchema.FILE, "pool " + dir, fullSync, schema);
+      return new StateDb(dir.file(PoolSchema.FILE), db, fullSync, schema.format());
     } catch (SQLException | IOException e) {
       SqliteFiles.closeQuietly(db);
-      throw new StoreFormatException(
-          "pool " + dir + ": state.db is not a readable Sluice pool (" + e.getMessage() + ")", e);
-    } catch (RuntimeException e) {
-      SqliteFiles.closeQuietly(db);
-      throw e;
+      throw unreadable(dir, e);
     }
   }
 
-  private static void create(Connection db, LimiterConfig config, long now, int traceCapacity)
-      throws SQLException {
-    try (Statement st = db.createStatement()) {
-      st.execute("CREATE TABLE sluice_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
-      st.execute(
-          "CREATE TABLE sluice_pool (id INTEGER PRIMARY KEY CHECK (id = 1),"
-              + " version INTEGER NOT NULL, fencing_reserved INTEGER NOT NULL,"
-              + " state BLOB NOT NULL)");
-      st.execute(
-          "CREATE TABLE sluice_trace (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL,"
-              + " lease_id INTEGER NOT NULL, owner TEXT NOT NULL, active_weight INTEGER NOT NULL,"
-              + " at INTEGER NOT NULL)");
-    }
-    try (PreparedStatement meta =
-        db.prepareStatement("INSERT INTO sluice_meta (key, value) VALUES (?, ?)")) {
-      meta.setString(1, "format");
-      meta.setString(2, StateFormat.CURRENT.id());
-      meta.executeUpdate();
-      meta.setString(1, "config");
-      meta.setString(2, config.normalizedForm());
-      meta.executeUpdate();
-    }
-    PoolState fresh = PoolState.create(config, now, traceCapacity);
-    try (PreparedStatement pool =
-        db.prepareStatement(
-            "INSERT INTO sluice_pool (id, version, fencing_reserved, state) VALUES (1, 1, 0, ?)")) {
-      StateFormat.CURRENT.bind(pool, 1, fresh, 0, List.of());
-      pool.executeUpdate();
-    }
-  }
-
-  private static StateFormat checkFormat(Connection db, PoolDirectory dir, LimiterConfig config)
-      throws SQLException {
-    String id = SqliteFiles.meta(db, "format");
-    StateFormat format = id == null ? null : StateFormat.byId(id);
-    if (format == null) {
-      throw new StoreFormatException(
-          "pool "
-              + dir
-              + ": state.db has format "
-              + (id == null ? "none" : "'" + id + "'")
-              + ", this Sluice reads "
-              + StateFormat.known()
-              + "; nothing was changed");
-    }
-    LimiterConfig stored;
+  /**
+   * Refuses a {@code state.db} this pool cannot use before anything else in the directory is
+   * created; only reads, needs no gate.
+   *
+   * @throws StoreFormatException if the file is not a Sluice pool of this format
+   * @throws ConfigMismatchException if the pool has another configuration
+   */
+  static void precheck(PoolDirectory dir, LimiterConfig config) {
     try {
-      stored = LimiterConfig.parse(SqliteFiles.meta(db, "config"));
-    } catch (RuntimeException e) {
-      throw new StoreFormatException(
-          "pool " + dir + ": state.db holds an unreadable configuration: " + e.getMessage(), e);
+      StoreFile.precheck(dir, PoolSchema.FILE, "pool " + dir, new PoolSchema(dir, config, 0, 0));
+    } catch (SQLException | IOException e) {
+      throw unreadable(dir, e);
     }
-    if (!stored.equals(config)) {
-      throw new ConfigMismatchException(dir.toString(), stored, config);
-    }
-    return format;
+  }
+
+  private static StoreFormatException unreadable(PoolDirectory dir, Exception e) {
+    return new StoreFormatException(
+        "pool " + dir + ": state.db is not a readable Sluice pool (" + e.getMessage() + ")", e);
   }
 
   /** Reads the version (and reservation) alone; when a pool is attached. */

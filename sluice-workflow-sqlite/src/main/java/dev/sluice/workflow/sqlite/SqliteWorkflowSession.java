@@ -15,6 +15,7 @@ import dev.sluice.local.PoolDirectory;
 import dev.sluice.local.Pulse;
 import dev.sluice.local.PulseWatcher;
 import dev.sluice.local.SqliteFiles;
+import dev.sluice.local.StoreFile;
 import dev.sluice.local.Wakeups;
 import dev.sluice.workflow.spi.WorkflowSession;
 import java.io.IOException;
@@ -76,6 +77,15 @@ final class SqliteWorkflowSession implements WorkflowSession {
   }
 
   static SqliteWorkflowSession open(PoolDirectory dir, TimeSource clock, boolean fullSync) {
+    // A refused store is left as it was found: checked before the gate file and subdirectories.
+    try {
+      StoreFile.precheck(dir, WorkflowSchema.FILE, where(dir), WorkflowSchema.schema(dir));
+    } catch (SQLException e) {
+      throw unreadable(dir, e);
+    } catch (IOException e) {
+      throw new BackendFailureException(where(dir) + ": cannot open: " + e.getMessage(), e);
+    }
+    dir.createLayout();
     GateLock gate;
     try {
       gate = GateLock.open(dir);
@@ -87,8 +97,10 @@ final class SqliteWorkflowSession implements WorkflowSession {
     try {
       WorkflowRows rows;
       try (GateLock.Hold h = gate.hold()) {
-        db = SqliteFiles.open(dir, WorkflowSchema.FILE, fullSync);
-        WorkflowSchema.prepare(dir, db);
+        db =
+            StoreFile.open(
+                dir, WorkflowSchema.FILE, where(dir), fullSync, WorkflowSchema.schema(dir));
+        WorkflowSchema.migrateIfOlder(dir, db);
         rows = new WorkflowRows(db, dir.toString());
       } catch (SQLException e) {
         throw unreadable(dir, e);
@@ -127,7 +139,7 @@ final class SqliteWorkflowSession implements WorkflowSession {
         code == SQLITE_CORRUPT
             || code == SQLITE_NOTADB
             || String.valueOf(e.getMessage()).contains(SqliteFiles.NOT_SLUICE);
-    String where = "workflow store " + dir.file(WorkflowSchema.FILE);
+    String where = where(dir);
     if (format) {
       return new StoreFormatException(
           where
@@ -298,6 +310,10 @@ final class SqliteWorkflowSession implements WorkflowSession {
       SqliteFiles.closeQuietly(db);
     }
     closeQuietly(gate);
+  }
+
+  private static String where(PoolDirectory dir) {
+    return "workflow store " + dir.file(WorkflowSchema.FILE);
   }
 
   private static void closeQuietly(AutoCloseable c) {

@@ -7,6 +7,7 @@ package dev.sluice.workflow.sqlite;
 import dev.sluice.StoreFormatException;
 import dev.sluice.local.PoolDirectory;
 import dev.sluice.local.SqliteFiles;
+import dev.sluice.local.StoreFile;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -87,34 +88,31 @@ final class WorkflowSchema {
 
   private WorkflowSchema() {}
 
-  /**
-   * Creates the tables of a new file, or checks (and migrates forward) an existing one.
-   *
-   * @throws StoreFormatException if the file is foreign, corrupt or of a newer schema
-   */
-  static void prepare(PoolDirectory dir, Connection db) throws SQLException, IOException {
-    try (Statement st = db.createStatement()) {
-      st.execute("BEGIN IMMEDIATE");
-      boolean committed = false;
-      try {
-        if (!SqliteFiles.hasSchema(db)) {
-          create(db, VERSION);
-        }
-        int stored = check(dir, db);
-        st.execute("COMMIT");
-        committed = true;
-        if (stored < VERSION) {
-          migrate(dir, db, stored);
-        }
-      } finally {
-        if (!committed) {
-          try {
-            st.execute("ROLLBACK");
-          } catch (SQLException e) {
-            // SQLite may have rolled back already; the original failure is what matters.
-          }
-        }
+  /** How {@link StoreFile} creates a new store of this schema and checks an existing one. */
+  static StoreFile.Schema schema(PoolDirectory dir) {
+    return new StoreFile.Schema() {
+      @Override
+      public void create(Connection db) throws SQLException {
+        WorkflowSchema.create(db, VERSION);
       }
+
+      @Override
+      public void check(Connection db) throws SQLException {
+        WorkflowSchema.check(dir, db);
+      }
+    };
+  }
+
+  /**
+   * Migrates a checked store of an older schema forward; call under the gate, after {@link
+   * StoreFile#open} with {@link #schema}.
+   *
+   * @throws StoreFormatException if the file is of a newer schema
+   */
+  static void migrateIfOlder(PoolDirectory dir, Connection db) throws SQLException, IOException {
+    int stored = check(dir, db);
+    if (stored < VERSION) {
+      migrate(dir, db, stored);
     }
   }
 

@@ -11,6 +11,7 @@ import dev.sluice.StoreFormatException;
 import dev.sluice.workflow.Execution;
 import dev.sluice.workflow.ExecutionStatus;
 import dev.sluice.workflow.Workflow;
+import dev.sluice.workflow.WorkflowCodecException;
 import dev.sluice.workflow.WorkflowFailedException;
 import dev.sluice.workflow.WorkflowRuntime;
 import dev.sluice.workflow.spi.ExecutionRecord;
@@ -100,6 +101,26 @@ class CorruptRowTest {
           .hasMessageContaining(dir.toString())
           .hasMessageContaining("execution 'e-3' is unreadable")
           .hasMessageContaining("dozing");
+    }
+  }
+
+  @Test
+  void anUnreadableOutputIsReportedWithItsExecution() throws Exception {
+    SqliteWorkflowStore store = SqliteWorkflowStore.directory(dir);
+    try (WorkflowRuntime rt =
+        WorkflowRuntime.builder().store(store).register(echo).workers(1).build()) {
+      rt.start();
+      assertThat(rt.submit(echo, "e-5", "e").result(SAFETY)).isEqualTo("said e");
+    }
+    sql("UPDATE wf_execution SET output = '{\"said\": [1, 2]}' WHERE id = 'e-5'");
+
+    try (WorkflowRuntime rt = WorkflowRuntime.builder().store(store).register(echo).build()) {
+      Execution<String> damaged = rt.execution("e-5", String.class).orElseThrow();
+      assertThat(damaged.status()).isEqualTo(ExecutionStatus.COMPLETED);
+      assertThatThrownBy(() -> damaged.result(Duration.ZERO))
+          .isInstanceOf(WorkflowCodecException.class)
+          .hasMessageContaining("output of execution 'e-5' of workflow 'echo' is unreadable")
+          .hasMessageContaining("cannot read a");
     }
   }
 

@@ -10,6 +10,7 @@ import dev.sluice.workflow.ExecutionStatus;
 import dev.sluice.workflow.ResultTimeoutException;
 import dev.sluice.workflow.TypeRef;
 import dev.sluice.workflow.WorkflowCancelledException;
+import dev.sluice.workflow.WorkflowCodecException;
 import dev.sluice.workflow.WorkflowFailedException;
 import dev.sluice.workflow.WorkflowTimeoutException;
 import dev.sluice.workflow.spi.ExecutionRecord;
@@ -109,7 +110,20 @@ final class ExecutionHandle<O> implements Execution<O> {
 
   private O outcome(ExecutionRecord r) {
     if (r.status() == ExecutionStatus.COMPLETED) {
-      return runtime.codec().decode(r.output(), outputType);
+      try {
+        return runtime.codec().decode(r.output(), outputType);
+      } catch (WorkflowCodecException e) {
+        // The codec knows the type and the field, not whose row it read: every unreadable row is
+        // reported with its execution, so the one to repair or cancel can be found.
+        throw new WorkflowCodecException(
+            "the output of execution '"
+                + id
+                + "' of workflow '"
+                + workflow
+                + "' is unreadable: "
+                + e.getMessage(),
+            e);
+      }
     }
     if (r.status() == ExecutionStatus.TIMED_OUT) {
       throw new WorkflowTimeoutException(

@@ -13,6 +13,7 @@ import dev.sluice.workflow.StepOptions;
 import dev.sluice.workflow.StoreHandle;
 import dev.sluice.workflow.TypeRef;
 import dev.sluice.workflow.WorkflowCodec;
+import dev.sluice.workflow.WorkflowCodecException;
 import dev.sluice.workflow.WorkflowContext;
 import dev.sluice.workflow.WorkflowSuspension;
 import dev.sluice.workflow.internal.Claims.Claim;
@@ -159,6 +160,22 @@ final class ReplayContext implements WorkflowContext {
     }
   }
 
+  /** A recorded step result, decoded; a payload that no longer fits names its execution. */
+  private <T> T recorded(String key, String payload, TypeRef<T> type) {
+    try {
+      return codec.decode(payload, type);
+    } catch (WorkflowCodecException e) {
+      throw new WorkflowCodecException(
+          "the recorded result of step '"
+              + key
+              + "' of execution '"
+              + executionId
+              + "' is unreadable: "
+              + e.getMessage(),
+          e);
+    }
+  }
+
   private NonDeterminismException nonDeterminism(String message) {
     failure = new NonDeterminismException(message);
     return failure;
@@ -287,7 +304,7 @@ final class ReplayContext implements WorkflowContext {
       if (o instanceof StepOutcome.Failed f) {
         throw Failures.stepFailed(key, f.failure());
       }
-      return codec.decode(((StepOutcome.Value) o).payload(), type);
+      return recorded(key, ((StepOutcome.Value) o).payload(), type);
     }
     if (closing.getAsBoolean()) {
       throw suspend(new Suspension.Yield(key));
