@@ -24,6 +24,8 @@ import java.util.stream.Collectors;
  *   <tr><td>11</td><td>acquire, rejoin</td><td>offered (claim it with the offer token)</td></tr>
  *   <tr><td>12</td><td>acquire, rejoin</td><td>paused (rejoin to queue again)</td></tr>
  *   <tr><td>13</td><td>acquire, rejoin</td><td>conflict with the agent's request under this key</td></tr>
+ *   <tr><td>14</td><td>acquire, rejoin, claim</td><td>the request was cancelled (by {@code cancel});
+ *       ask again with another {@code --op}</td></tr>
  *   <tr><td>124</td><td>run</td><td>no capacity within {@code --queue-timeout}; CMD did not run</td></tr>
  *   <tr><td>125</td><td>run</td><td>the gate refused or the store failed; CMD did not run (or was
  *       stopped at once because its permit could not be bound)</td></tr>
@@ -53,6 +55,8 @@ public enum ExitCode {
   PAUSED(12, "acquire, rejoin", "paused: rejoin to queue again"),
   /** {@code acquire}/{@code rejoin}: conflict with the agent's request under the same key. */
   CONFLICT(13, "acquire, rejoin", "conflict with the agent's request under this --op"),
+  /** The request was withdrawn by {@code cancel}; its key stays spent. */
+  CANCELLED(14, "acquire, rejoin, claim", "the request was cancelled; ask with another --op"),
   /** {@code run}: no capacity within the queue timeout. */
   QUEUE_TIMEOUT(124, "run", "no capacity within --queue-timeout; CMD did not run"),
   /** {@code run}: the gate refused or the store failed; CMD did not run. */

@@ -87,9 +87,10 @@ class GateServiceTest {
           gate.acquireOwned(request("run", "x", "p", 1), Duration.ofMillis(200), o -> {});
       assertThat(permit).isEmpty();
       assertThat(gate.status().get(0).queued()).isEmpty();
-      assertThat(gate.events(0, 100))
-          .extracting(GateEvent::type)
-          .containsSubsequence("queued", "cancelled");
+      List<GateEvent> events = gate.events(0, 100);
+      assertThat(events).extracting(GateEvent::type).containsSubsequence("queued", "withdrawn");
+      assertThat(events.get(events.size() - 1).detail()).isEqualTo("queue_timeout, was queued");
+      assertThat(events).extracting(GateEvent::type).doesNotContain("cancelled");
     }
   }
 

@@ -31,7 +31,7 @@ final class Errors {
   /** Classifies a failure. */
   static Failure classify(Throwable e) {
     if (e instanceof GateException g) {
-      return new Failure(ExitCode.REFUSED, g.code().wireName(), g.getMessage());
+      return new Failure(exitFor(g.code()), g.code().wireName(), g.getMessage());
     }
     if (e instanceof ParameterException || e instanceof IllegalArgumentException) {
       return new Failure(ExitCode.USAGE, "usage", e.getMessage());
@@ -43,6 +43,14 @@ final class Errors {
       return new Failure(ExitCode.STORE, "store", "I/O failed: " + e.getMessage());
     }
     return new Failure(ExitCode.INTERNAL, "internal", String.valueOf(e));
+  }
+
+  /** The refusals a script must tell apart from other refusals get statuses of their own. */
+  private static ExitCode exitFor(GateException.Code code) {
+    return switch (code) {
+      case CANCELLED -> ExitCode.CANCELLED;
+      default -> ExitCode.REFUSED;
+    };
   }
 
   /**

@@ -69,6 +69,8 @@ final class RunAction {
       } catch (SluiceException | UncheckedIOException e) {
         StartSignal.discard(signal);
         Errors.report(e, out, err, args.json());
+        err.println("sluice: " + labelOrCommand() + " did not run");
+        err.flush();
         return ExitCode.RUN_FAILED.code();
       } catch (InterruptedException | RuntimeException | Error e) {
         StartSignal.discard(signal);

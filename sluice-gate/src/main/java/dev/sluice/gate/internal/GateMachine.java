@@ -76,6 +76,10 @@ public final class GateMachine {
       }
       return moves.answer(e);
     }
+    Entry cancelled = moves.cancelledUnder(r.agentId(), r.opKey());
+    if (cancelled != null) {
+      throw Moves.ended(cancelled, "acquire");
+    }
     PoolRecord existing = s.pools.get(r.pool());
     int capacity = existing == null ? s.settings.defaultCapacity() : existing.capacity;
     if (r.weight() > capacity) {
@@ -179,23 +183,59 @@ public final class GateMachine {
   }
 
   /**
-   * Withdraws a queued, offered or paused request; idempotent once it is cancelled.
+   * Withdraws a queued, offered or paused request as its own agent; see {@link #cancel(String,
+   * String, String, long)}.
+   */
+  public Ticket cancel(String agentId, String requestId, long now) {
+    return cancel(agentId, requestId, agentId, now);
+  }
+
+  /**
+   * Withdraws a queued, offered or paused request; idempotent once it is cancelled. The request's
+   * operation key is spent: whoever waits on it (a {@code sluice run}, an {@code acquire --wait})
+   * is told it was cancelled, and asking again under that key answers {@code cancelled} until the
+   * request is pruned, instead of quietly queueing a new request at the tail.
    *
+   * @param by who cancels, as people read it (for example {@code alice (pid 4242)})
    * @throws GateException {@code unknown_request}, {@code not_owner} or {@code wrong_state} (a held
    *     permit is released, not cancelled)
    */
-  public Ticket cancel(String agentId, String requestId, long now) {
+  public Ticket cancel(String agentId, String requestId, String by, long now) {
+    AcquireRequest.text("by", by, 1, 200);
     Entry e = moves.byId(requestId, agentId);
-    if (e.state == TicketState.QUEUED
-        || e.state == TicketState.OFFERED
-        || e.state == TicketState.PAUSED) {
-      s.event(now, "cancelled", e, "was " + e.state.name().toLowerCase(java.util.Locale.ROOT));
-      moves.finish(e, TicketState.CANCELLED, "cancelled", now);
+    if (waiting(e)) {
+      String was = e.state.name().toLowerCase(java.util.Locale.ROOT);
+      s.event(now, "cancelled", e, "by " + by + ", was " + was);
+      moves.finish(e, TicketState.CANCELLED, Moves.CANCELLED_BY + by + " while " + was, now);
     } else if (e.state != TicketState.CANCELLED) {
       throw Moves.ended(e, "cancel");
     }
     Permits.touch(s, agentId, now);
     return s.snapshot(e);
+  }
+
+  /**
+   * Takes back a request its own waiter gives up on (a queue timeout, an interrupted wait). Unlike
+   * {@link #cancel}, the operation key stays free, and the event says why.
+   *
+   * @param why the end reason, for example {@code queue_timeout}
+   * @return whether a waiting request was withdrawn
+   */
+  public boolean withdraw(String agentId, String requestId, String why, long now) {
+    Entry e = s.entries.get(requestId);
+    if (e == null || !e.agentId.equals(agentId) || !waiting(e)) {
+      return false;
+    }
+    s.event(
+        now, "withdrawn", e, why + ", was " + e.state.name().toLowerCase(java.util.Locale.ROOT));
+    moves.finish(e, TicketState.CANCELLED, why, now);
+    return true;
+  }
+
+  private static boolean waiting(Entry e) {
+    return e.state == TicketState.QUEUED
+        || e.state == TicketState.OFFERED
+        || e.state == TicketState.PAUSED;
   }
 
   /**
