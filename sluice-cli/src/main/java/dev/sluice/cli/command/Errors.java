@@ -79,7 +79,9 @@ final class Errors {
   /** picocli's handler for what a verb threw. */
   static int onExecution(Exception e, CommandLine cl, ParseResult parsed) {
     SluiceCommand root = (SluiceCommand) cl.getCommandSpec().root().userObject();
-    return report(e, cl.getOut(), cl.getErr(), root.json()).exit().code();
+    ExitCode exit = report(e, cl.getOut(), cl.getErr(), root.json()).exit();
+    boolean run = cl.getCommandSpec().name().equals("run");
+    return (run && exit != ExitCode.INTERNAL ? ExitCode.RUN_FAILED : exit).code();
   }
 
   /** picocli's handler for a bad verb, flag or value: the message and where to read more. */
@@ -96,6 +98,9 @@ final class Errors {
       cl.getOut().println(GateJson.line(GateJson.error("usage", e.getMessage())));
       cl.getOut().flush();
     }
-    return ExitCode.USAGE.code();
+    // Like timeout(1) and env(1): run's own errors must not look like one of CMD's statuses.
+    boolean run =
+        cl.getCommandSpec().name().equals("run") || "run".equals(SluiceCommand.verbOf(args));
+    return (run ? ExitCode.RUN_FAILED : ExitCode.USAGE).code();
   }
 }
