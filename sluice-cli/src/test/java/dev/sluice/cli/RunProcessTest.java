@@ -42,6 +42,7 @@ class RunProcessTest {
   @Test
   void aPlainRunLoadsNeitherPicocliNorJline() throws Exception {
     Path classes = work.resolve("classes.log");
+    assertThat(sluice.run("pool", "set", "p", "--capacity", "1").exit()).isZero();
     List<String> cmd = new ArrayList<>(sluice.command("run", "--pool", "p", "--", "true"));
     cmd.add(1, "-Xlog:class+load=info:file=" + classes);
     Process p = new ProcessBuilder(cmd).start();

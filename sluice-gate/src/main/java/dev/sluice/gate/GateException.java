@@ -40,7 +40,11 @@ public final class GateException extends SluiceException {
      * The request was withdrawn by {@code cancel}: its waiter stops, and its operation key answers
      * this until the request is pruned.
      */
-    CANCELLED;
+    CANCELLED,
+    /** No such pool: it was never set up (only the default pool is made by its first request). */
+    UNKNOWN_POOL,
+    /** The pool still has holders, offers, queued or paused requests. */
+    POOL_BUSY;
 
     /** The code as scripts see it, for example {@code weight_exceeds_capacity}. */
     public String wireName() {

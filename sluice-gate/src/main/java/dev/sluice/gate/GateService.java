@@ -333,9 +333,22 @@ public final class GateService implements AutoCloseable {
     return store.transact(tx -> tx.views().ticket(requestId));
   }
 
-  /** Changes a pool's capacity (created if new); nothing is preempted. */
+  /**
+   * Changes a pool's capacity (created if new); nothing is preempted. Only {@link
+   * AcquireRequest#DEFAULT_POOL} is made by a request: every other pool must be set up here first.
+   */
   public CapacityChange setCapacity(String pool, int capacity, String actor, String reason) {
     return store.transact(tx -> tx.machine().setCapacity(pool, capacity, actor, reason, tx.now()));
+  }
+
+  /**
+   * Removes a pool that holds and waits for nothing, recorded with {@code actor}.
+   *
+   * @return the removed pool's capacity
+   * @throws GateException {@code unknown_pool}, or {@code pool_busy} while anything is in it
+   */
+  public int removePool(String pool, String actor, String reason) {
+    return store.transact(tx -> tx.machine().removePool(pool, actor, reason, tx.now()));
   }
 
   /** Every capacity change, oldest first. */

@@ -46,7 +46,7 @@ final class Errors {
   }
 
   /** The refusals a script must tell apart from other refusals get statuses of their own. */
-  private static ExitCode exitFor(GateException.Code code) {
+  static ExitCode exitFor(GateException.Code code) {
     return switch (code) {
       case CANCELLED -> ExitCode.CANCELLED;
       default -> ExitCode.REFUSED;

@@ -135,6 +135,8 @@ public final class SluiceCommand implements Callable<Integer> {
     if (run != null) {
       run.setStopAtPositional(true);
     }
+    // "--pool -x" is a forgotten value followed by a mistyped option, never a pool named "-x".
+    cl.setUnmatchedOptionsAllowedAsOptionParameters(false);
     cl.setExecutionExceptionHandler(Errors::onExecution);
     cl.setParameterExceptionHandler(Errors::onParameter);
     return cl;

@@ -26,6 +26,7 @@ import java.util.List;
 public final class GateMachine {
   private final GateState s;
   private final Moves moves;
+  private final PoolRules pools;
 
   /**
    * A machine over one state.
@@ -36,6 +37,7 @@ public final class GateMachine {
   public GateMachine(GateState state, TokenMint mint) {
     this.s = state;
     this.moves = new Moves(state, mint);
+    this.pools = new PoolRules(state);
   }
 
   /**
@@ -80,6 +82,7 @@ public final class GateMachine {
     if (cancelled != null) {
       throw Moves.ended(cancelled, "acquire");
     }
+    pools.requireUsable(r.pool());
     PoolRecord existing = s.pools.get(r.pool());
     int capacity = existing == null ? s.settings.defaultCapacity() : existing.capacity;
     if (r.weight() > capacity) {
@@ -243,7 +246,7 @@ public final class GateMachine {
    * their weight even above a lower capacity. Queued and paused requests heavier than the new
    * capacity fail with {@code weight_exceeds_capacity}; the queue then moves.
    *
-   * @param pool the pool, created if new
+   * @param pool the pool, created if new; setting the capacity it has changes nothing
    * @param capacity the new capacity, 1 to {@value AcquireRequest#MAX_WEIGHT}
    * @param actor who changes it
    * @param reason why, possibly empty
@@ -259,9 +262,14 @@ public final class GateMachine {
       throw new IllegalArgumentException(
           "capacity must be between 1 and " + AcquireRequest.MAX_WEIGHT + ", was " + capacity);
     }
+    boolean exists = s.pools.containsKey(pool);
     PoolRecord p = s.pool(pool);
     CapacityChange change =
         new CapacityChange(Instant.ofEpochMilli(now), pool, actor, p.capacity, capacity, reason);
+    if (exists && p.capacity == capacity) {
+      // Nothing changes: no history entry, no event, and the queue cannot move because of it.
+      return change;
+    }
     s.history.add(change);
     p.capacity = capacity;
     s.event(now, "capacity_changed", pool, "", actor, change.oldCapacity() + " -> " + capacity);
@@ -279,5 +287,17 @@ public final class GateMachine {
     }
     moves.admit(pool, now);
     return change;
+  }
+
+  /**
+   * Removes a pool that holds and waits for nothing; a request for it is then refused as for any
+   * pool never set up (the default pool is made again by its next request).
+   *
+   * @return the removed pool's capacity
+   * @throws GateException {@code unknown_pool}, or {@code pool_busy} while it has holders, offers,
+   *     queued or paused requests
+   */
+  public int removePool(String pool, String actor, String reason, long now) {
+    return pools.remove(pool, actor, reason, now);
   }
 }
