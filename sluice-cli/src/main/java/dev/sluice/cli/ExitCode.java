@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  *   <tr><th>Status</th><th>Verbs</th><th>Meaning</th></tr>
  *   <tr><td>0</td><td>all</td><td>success; {@code acquire} and {@code rejoin}: granted</td></tr>
  *   <tr><td>1</td><td>all</td><td>an unexpected internal error (a bug)</td></tr>
- *   <tr><td>2</td><td>all</td><td>usage: unknown verb or flag, bad or missing value</td></tr>
+ *   <tr><td>2</td><td>all but run</td><td>usage: unknown verb or flag, bad or missing value</td></tr>
  *   <tr><td>3</td><td>all but run</td><td>the gate refused: {@code error: <code>: <message>}
  *       on stderr, and {@code {"error": code, "message": ...}} on stdout with {@code --json}</td></tr>
  *   <tr><td>4</td><td>all but run</td><td>the home or its store cannot be used, or I/O failed</td></tr>
@@ -24,9 +24,12 @@ import java.util.stream.Collectors;
  *   <tr><td>11</td><td>acquire, rejoin</td><td>offered (claim it with the offer token)</td></tr>
  *   <tr><td>12</td><td>acquire, rejoin</td><td>paused (rejoin to queue again)</td></tr>
  *   <tr><td>13</td><td>acquire, rejoin</td><td>conflict with the agent's request under this key</td></tr>
+ *   <tr><td>14</td><td>acquire, rejoin, claim</td><td>the request was cancelled (by {@code cancel});
+ *       ask again with another {@code --op}</td></tr>
  *   <tr><td>124</td><td>run</td><td>no capacity within {@code --queue-timeout}; CMD did not run</td></tr>
- *   <tr><td>125</td><td>run</td><td>the gate refused or the store failed; CMD did not run (or was
- *       stopped at once because its permit could not be bound)</td></tr>
+ *   <tr><td>125</td><td>run</td><td>a usage error of run, the gate refused or cancelled the request,
+ *       or the store or {@code bin/sluice}'s build failed; CMD did not run (or was stopped at once
+ *       because its permit could not be bound)</td></tr>
  *   <tr><td>126, 127</td><td>run</td><td>CMD could not be executed, or was not found</td></tr>
  *   <tr><td>128+N</td><td>run</td><td>CMD died of signal N (130 SIGINT, 143 SIGTERM)</td></tr>
  *   <tr><td>other</td><td>run</td><td>CMD's own exit status</td></tr>
@@ -39,8 +42,8 @@ public enum ExitCode {
   OK(0, "all", "success; acquire and rejoin: granted"),
   /** An unexpected internal error: a bug. */
   INTERNAL(1, "all", "unexpected internal error (a bug)"),
-  /** A bad verb, flag or value. */
-  USAGE(2, "all", "usage: unknown verb or flag, bad or missing value"),
+  /** A bad verb, flag or value (for {@code run}: {@link #RUN_FAILED}). */
+  USAGE(2, "all but run", "usage: unknown verb or flag, bad or missing value"),
   /** The gate refused the operation ({@link dev.sluice.gate.GateException}). */
   REFUSED(3, "all but run", "the gate refused: error code on stderr (and JSON)"),
   /** The home or store cannot be used, or I/O failed. */
@@ -53,10 +56,15 @@ public enum ExitCode {
   PAUSED(12, "acquire, rejoin", "paused: rejoin to queue again"),
   /** {@code acquire}/{@code rejoin}: conflict with the agent's request under the same key. */
   CONFLICT(13, "acquire, rejoin", "conflict with the agent's request under this --op"),
+  /** The request was withdrawn by {@code cancel}; its key stays spent. */
+  CANCELLED(14, "acquire, rejoin, claim", "the request was cancelled; ask with another --op"),
   /** {@code run}: no capacity within the queue timeout. */
   QUEUE_TIMEOUT(124, "run", "no capacity within --queue-timeout; CMD did not run"),
-  /** {@code run}: the gate refused or the store failed; CMD did not run. */
-  RUN_FAILED(125, "run", "the gate refused or the store failed; CMD did not run");
+  /**
+   * {@code run}: a usage error, the gate refused (or cancelled the request), or the store or {@code
+   * bin/sluice}'s build failed; CMD did not run.
+   */
+  RUN_FAILED(125, "run", "usage error, refused, cancelled, store or build failed: CMD did not run");
 
   private final int code;
   private final String verbs;

@@ -47,6 +47,7 @@ class AgentFlowProcessTest {
                 .offerTtl(Duration.ofSeconds(6))
                 .untrackedLease(Duration.ofSeconds(10))
                 .build());
+    gate.setCapacity("p", 1, "test", "the pool these tests share");
     sluice = new SluiceProcesses(home);
   }
 

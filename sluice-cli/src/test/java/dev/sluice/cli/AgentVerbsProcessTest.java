@@ -44,6 +44,7 @@ class AgentVerbsProcessTest {
 
   @Test
   void acquireOnAnIdlePoolIsGrantedAndSaysSoInJsonAndExitStatus() throws Exception {
+    assertThat(sluice().run("pool", "set", "idle", "--capacity", "1").exit()).isZero();
     Result r = sluice().run("--json", "--agent", "a1", "acquire", "--pool", "idle", "--op", "k1");
     assertThat(r.exit()).as(r.toString()).isZero();
     JsonNode o = json(r);
@@ -58,6 +59,7 @@ class AgentVerbsProcessTest {
   @Test
   void acquireIsIdempotentPerAgentAndOp() throws Exception {
     sluice().env("SLUICE_AGENT_ID", "a1");
+    assertThat(sluice().run("pool", "set", "p", "--capacity", "2").exit()).isZero();
     JsonNode first = json(sluice().run("--json", "acquire", "--pool", "p", "--op", "same"));
     Result again = sluice().run("--json", "acquire", "--pool", "p", "--op", "same");
     assertThat(again.exit()).as(again.toString()).isZero();

@@ -88,7 +88,7 @@ class ParsingTest {
   @Test
   void badDurationIsAUsageErrorNamingOptionValueAndForms() {
     Run r = sluice("run", "--queue-timeout", "5 minutes", "--", "true");
-    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.exit()).as("every usage error of run is 125").isEqualTo(125);
     assertThat(r.err()).contains("--queue-timeout").contains("5 minutes").contains("500ms, 30s");
   }
 
@@ -129,7 +129,15 @@ class ParsingTest {
     assertThat(sluice("status", "--frob").exit()).isEqualTo(2);
     assertThat(sluice().exit()).isEqualTo(2);
     assertThat(sluice("pool").exit()).isEqualTo(2);
-    assertThat(sluice("run").exit()).isEqualTo(2);
+    assertThat(sluice("run").exit()).as("run's own usage errors are 125").isEqualTo(125);
+  }
+
+  @Test
+  void aNumberOutOfRangeSaysWhatIsAllowed() {
+    Run r = sluice("pool", "set", "p", "--capacity", "99999999999");
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err())
+        .contains("--capacity", "'99999999999' is not a whole number from 1 to 1000000");
   }
 
   @Test

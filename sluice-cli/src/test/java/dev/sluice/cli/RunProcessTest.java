@@ -42,6 +42,7 @@ class RunProcessTest {
   @Test
   void aPlainRunLoadsNeitherPicocliNorJline() throws Exception {
     Path classes = work.resolve("classes.log");
+    assertThat(sluice.run("pool", "set", "p", "--capacity", "1").exit()).isZero();
     List<String> cmd = new ArrayList<>(sluice.command("run", "--pool", "p", "--", "true"));
     cmd.add(1, "-Xlog:class+load=info:file=" + classes);
     Process p = new ProcessBuilder(cmd).start();
@@ -185,6 +186,33 @@ class RunProcessTest {
     assertThat(r.exit()).as(r.toString()).isEqualTo(125);
     assertThat(r.err()).contains("error: weight_exceeds_capacity");
     assertThat(touched).doesNotExist();
+  }
+
+  @Test
+  void everyUsageErrorOfRunExits125AndRunsNothing() throws Exception {
+    Path touched = work.resolve("touched");
+    String touch = touched.toString();
+    List<List<String>> bad =
+        List.of(
+            List.of("run", "--weight", "x", "--", "touch", touch),
+            List.of("run", "--weight", "0", "--", "touch", touch),
+            List.of("run", "--weight", "99999999999", "--", "touch", touch),
+            List.of("run", "--queue-timeout", "soon", "--", "touch", touch),
+            List.of("run", "--frobnicate", "--", "touch", touch),
+            List.of("--frobnicate", "run", "--", "touch", touch),
+            List.of("run"));
+    for (List<String> args : bad) {
+      Result r = sluice.run(args.toArray(String[]::new));
+      assertThat(r.exit()).as(args + ": " + r).isEqualTo(125);
+      assertThat(r.err()).as(args + ": " + r).startsWith("error: usage: ");
+    }
+    assertThat(touched).doesNotExist();
+    // Other verbs keep 2, and --help documents both.
+    assertThat(sluice.run("status", "--frobnicate").exit()).isEqualTo(2);
+    Result help = sluice.run("--help");
+    assertThat(help.out())
+        .containsPattern("(?m)^  2 +all but run +usage")
+        .containsPattern("(?m)^  125 +run +usage error");
   }
 
   private JsonNode pool(String name) throws Exception {

@@ -45,6 +45,7 @@ class TopTerminalProcessTest {
   void showsARunStartedMeanwhileAndQuitsOnQRestoringTheTerminal() throws Exception {
     assumeTrue(PseudoTerminal.available(), "no pseudo-terminal: util-linux script is missing");
     sluice = new SluiceProcesses(home);
+    assertThat(sluice.run("pool", "set", "watched", "--capacity", "1").exit()).isZero();
     String java = PseudoTerminal.shellLine(sluice.command("top"));
     // The pseudo-terminal starts cooked and unsized; after top, stty shows what it was left in.
     String shell =

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  *
  * @param agentId who asks: 1 to 128 characters, no control characters
  * @param opKey the agent's key for this operation: 1 to 128 characters, no control characters
- * @param pool the pool: 1 to 64 of {@code A-Z a-z 0-9 . _ -}
+ * @param pool the pool: 1 to 64 of {@code A-Z a-z 0-9 . _ -}, starting with a letter or digit
  * @param weight capacity units: 1 to {@value #MAX_WEIGHT}
  * @param label shown to people: at most 200 characters, no control characters
  * @param reason why: at most 500 characters, no control characters
@@ -23,7 +23,11 @@ public record AcquireRequest(
   /** The largest weight (and capacity) the gate accepts. */
   public static final int MAX_WEIGHT = 1_000_000;
 
-  private static final Pattern POOL = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+  /** The pool a request without one uses; the only pool made by its first request. */
+  public static final String DEFAULT_POOL = "default";
+
+  /** Not starting with '-' or '.': such a word is a mistyped option, or a hidden file's name. */
+  private static final Pattern POOL = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
 
   /** Validates every field. */
   public AcquireRequest {
@@ -43,13 +47,16 @@ public record AcquireRequest(
    *
    * @param pool the name
    * @return the name
-   * @throws IllegalArgumentException if it is not 1 to 64 of {@code A-Z a-z 0-9 . _ -}
+   * @throws IllegalArgumentException if it is not 1 to 64 of {@code A-Z a-z 0-9 . _ -}, starting
+   *     with a letter or digit
    */
   public static String poolName(String pool) {
     Objects.requireNonNull(pool, "pool");
     if (!POOL.matcher(pool).matches()) {
       throw new IllegalArgumentException(
-          "pool must be 1 to 64 of A-Z a-z 0-9 . _ -, was '" + pool + "'");
+          "pool must be 1 to 64 of A-Z a-z 0-9 . _ -, starting with a letter or digit, was '"
+              + pool
+              + "'");
     }
     return pool;
   }

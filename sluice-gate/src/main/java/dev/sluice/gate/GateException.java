@@ -35,7 +35,16 @@ public final class GateException extends SluiceException {
     /** The permit is already bound to another process. */
     ALREADY_STARTED,
     /** The agent's operation key already names a request for another pool or weight. */
-    CONFLICT;
+    CONFLICT,
+    /**
+     * The request was withdrawn by {@code cancel}: its waiter stops, and its operation key answers
+     * this until the request is pruned.
+     */
+    CANCELLED,
+    /** No such pool: it was never set up (only the default pool is made by its first request). */
+    UNKNOWN_POOL,
+    /** The pool still has holders, offers, queued or paused requests. */
+    POOL_BUSY;
 
     /** The code as scripts see it, for example {@code weight_exceeds_capacity}. */
     public String wireName() {

@@ -33,6 +33,9 @@ public final class GateService implements AutoCloseable {
 
   private static final long RECHECK_MAX_MILLIS = 30_000;
 
+  /** Why a {@code sluice run} that gave up waiting withdrew its request. */
+  private static final String QUEUE_TIMEOUT = "queue_timeout";
+
   private final GateStore store;
 
   private GateService(GateStore store) {
@@ -116,7 +119,8 @@ public final class GateService implements AutoCloseable {
       last = waitFor(first, request, owner, deadline, progress);
     } finally {
       if (!(last instanceof AcquireOutcome.Granted)) {
-        withdraw(request);
+        // Returned without a grant: the queue timeout; thrown: interrupted, or refused meanwhile.
+        withdraw(request, last == null ? "withdrawn" : QUEUE_TIMEOUT);
       }
     }
     if (last instanceof AcquireOutcome.Granted g) {
@@ -125,13 +129,13 @@ public final class GateService implements AutoCloseable {
     return Optional.empty();
   }
 
-  private void withdraw(AcquireRequest request) {
+  private void withdraw(AcquireRequest request, String why) {
     try {
       store.transact(
           tx -> {
             for (Ticket t : tx.views().live(request.agentId())) {
-              if (t.opKey().equals(request.opKey()) && t.state() != TicketState.HELD) {
-                tx.machine().cancel(request.agentId(), t.requestId(), tx.now());
+              if (t.opKey().equals(request.opKey())) {
+                tx.machine().withdraw(request.agentId(), t.requestId(), why, tx.now());
               }
             }
             return null;
@@ -203,9 +207,14 @@ public final class GateService implements AutoCloseable {
     return store.transact(tx -> tx.machine().rejoin(agentId, requestId, tx.now()));
   }
 
-  /** Withdraws a queued, offered or paused request. */
+  /**
+   * Withdraws a queued, offered or paused request, recorded as cancelled by {@code agentId} from
+   * this process. Whoever waits on it (a {@code sluice run}, an {@code acquire --wait}) stops with
+   * {@link GateException.Code#CANCELLED}, and so does asking again under its operation key.
+   */
   public Ticket cancel(String agentId, String requestId) {
-    return store.transact(tx -> tx.machine().cancel(agentId, requestId, tx.now()));
+    String by = agentId + " (pid " + ProcessHandle.current().pid() + ")";
+    return store.transact(tx -> tx.machine().cancel(agentId, requestId, by, tx.now()));
   }
 
   /**
@@ -324,9 +333,22 @@ public final class GateService implements AutoCloseable {
     return store.transact(tx -> tx.views().ticket(requestId));
   }
 
-  /** Changes a pool's capacity (created if new); nothing is preempted. */
+  /**
+   * Changes a pool's capacity (created if new); nothing is preempted. Only {@link
+   * AcquireRequest#DEFAULT_POOL} is made by a request: every other pool must be set up here first.
+   */
   public CapacityChange setCapacity(String pool, int capacity, String actor, String reason) {
     return store.transact(tx -> tx.machine().setCapacity(pool, capacity, actor, reason, tx.now()));
+  }
+
+  /**
+   * Removes a pool that holds and waits for nothing, recorded with {@code actor}.
+   *
+   * @return the removed pool's capacity
+   * @throws GateException {@code unknown_pool}, or {@code pool_busy} while anything is in it
+   */
+  public int removePool(String pool, String actor, String reason) {
+    return store.transact(tx -> tx.machine().removePool(pool, actor, reason, tx.now()));
   }
 
   /** Every capacity change, oldest first. */

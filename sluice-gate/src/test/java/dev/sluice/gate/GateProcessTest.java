@@ -49,8 +49,8 @@ class GateProcessTest {
   @Test
   void aKilledWaiterLeavesTheQueue() throws Exception {
     try (GateService gate = GateService.open(home)) {
-      gate.acquire(new AcquireRequest("test", "hold", "p", 1, "", ""));
-      Process w = worker("queue", "p", "1");
+      gate.acquire(new AcquireRequest("test", "hold", "default", 1, "", ""));
+      Process w = worker("queue", "default", "1");
       String id = line(w).split(" ")[1];
       assertThat(gate.ticket(id).orElseThrow().state()).isEqualTo(TicketState.QUEUED);
       kill(w);
@@ -63,11 +63,11 @@ class GateProcessTest {
 
   @Test
   void aKilledClaimerReturnsItsPermitAtOnce() throws Exception {
-    Process w = worker("claim", "p", "1");
+    Process w = worker("claim", "default", "1");
     String id = line(w).split(" ")[1];
     kill(w);
     try (GateService gate = GateService.open(home)) {
-      AcquireOutcome next = gate.acquire(new AcquireRequest("test", "next", "p", 1, "", ""));
+      AcquireOutcome next = gate.acquire(new AcquireRequest("test", "next", "default", 1, "", ""));
       assertThat(next).isInstanceOf(AcquireOutcome.Granted.class);
       assertThat(gate.ticket(id).orElseThrow().endReason()).isEqualTo("owner_exited");
     }
@@ -75,7 +75,7 @@ class GateProcessTest {
 
   @Test
   void aKilledLauncherKeepsThePermitWhileItsGroupRunsAndFreesItAfter() throws Exception {
-    Process w = worker("launch", "p", "1");
+    Process w = worker("launch", "default", "1");
     String[] started = line(w).split(" ");
     String id = started[1];
     long pgid = Long.parseLong(started[2]);
@@ -87,7 +87,7 @@ class GateProcessTest {
       assertThat(held.phase()).isEqualTo(PermitPhase.RUNNING_TRACKED);
       assertThat(gate.diagnose().findings())
           .anySatisfy(f -> assertThat(f.kind()).isEqualTo("launcher_gone"));
-      AcquireRequest next = new AcquireRequest("test", "next", "p", 1, "", "");
+      AcquireRequest next = new AcquireRequest("test", "next", "default", 1, "", "");
       assertThat(gate.acquire(next, Duration.ZERO)).isInstanceOf(AcquireOutcome.Queued.class);
 
       Process killGroup = new ProcessBuilder("kill", "-KILL", "--", "-" + pgid).start();

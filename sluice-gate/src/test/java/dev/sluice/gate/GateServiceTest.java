@@ -35,10 +35,10 @@ class GateServiceTest {
     Path home = tmp.resolve("home");
     String token;
     try (GateService gate = GateService.open(home, settings())) {
-      AcquireOutcome a = gate.acquire(request("a", "op1", "build", 2));
+      AcquireOutcome a = gate.acquire(request("a", "op1", "default", 2));
       assertThat(a).isInstanceOf(AcquireOutcome.Granted.class);
       token = ((AcquireOutcome.Granted) a).permitToken();
-      assertThat(gate.acquire(request("b", "op1", "build", 1)))
+      assertThat(gate.acquire(request("b", "op1", "default", 1)))
           .isInstanceOf(AcquireOutcome.Queued.class);
     }
     try (GateService gate = GateService.open(home)) {
@@ -59,12 +59,12 @@ class GateServiceTest {
     try (GateService first = GateService.open(home, settings());
         GateService second = GateService.open(home)) {
       String token =
-          ((AcquireOutcome.Granted) first.acquire(request("a", "op", "p", 2))).permitToken();
+          ((AcquireOutcome.Granted) first.acquire(request("a", "op", "default", 2))).permitToken();
       CompletableFuture<AcquireOutcome> waiting =
           CompletableFuture.supplyAsync(
               () -> {
                 try {
-                  return second.acquire(request("b", "op", "p", 1), Duration.ofMinutes(1));
+                  return second.acquire(request("b", "op", "default", 1), Duration.ofMinutes(1));
                 } catch (InterruptedException e) {
                   throw new IllegalStateException(e);
                 }
@@ -82,21 +82,22 @@ class GateServiceTest {
   @Test
   void ownedAcquireTimesOutAndWithdrawsItsRequest() throws Exception {
     try (GateService gate = GateService.open(tmp.resolve("home"), settings())) {
-      gate.acquire(request("a", "op", "p", 2));
+      gate.acquire(request("a", "op", "default", 2));
       Optional<Permit> permit =
-          gate.acquireOwned(request("run", "x", "p", 1), Duration.ofMillis(200), o -> {});
+          gate.acquireOwned(request("run", "x", "default", 1), Duration.ofMillis(200), o -> {});
       assertThat(permit).isEmpty();
       assertThat(gate.status().get(0).queued()).isEmpty();
-      assertThat(gate.events(0, 100))
-          .extracting(GateEvent::type)
-          .containsSubsequence("queued", "cancelled");
+      List<GateEvent> events = gate.events(0, 100);
+      assertThat(events).extracting(GateEvent::type).containsSubsequence("queued", "withdrawn");
+      assertThat(events.get(events.size() - 1).detail()).isEqualTo("queue_timeout, was queued");
+      assertThat(events).extracting(GateEvent::type).doesNotContain("cancelled");
     }
   }
 
   @Test
   void eventsAreNumberedAndAwaitedWithoutPolling() throws Exception {
     try (GateService gate = GateService.open(tmp.resolve("home"), settings())) {
-      gate.acquire(request("a", "op", "p", 1));
+      gate.acquire(request("a", "op", "default", 1));
       List<GateEvent> all = gate.events(0, 100);
       assertThat(all).extracting(GateEvent::type).containsExactly("granted");
       long last = all.get(all.size() - 1).sequence();
@@ -109,7 +110,7 @@ class GateServiceTest {
                   throw new IllegalStateException(e);
                 }
               });
-      gate.setCapacity("p", 5, "tester", "more room");
+      gate.setCapacity("default", 5, "tester", "more room");
       assertThat(next.get(30, TimeUnit.SECONDS))
           .extracting(GateEvent::type)
           .containsExactly("capacity_changed");
@@ -127,7 +128,7 @@ class GateServiceTest {
   @Test
   void refusedOperationsChangeNothingAndNameTheProblem() {
     try (GateService gate = GateService.open(tmp.resolve("home"), settings())) {
-      assertThatThrownBy(() -> gate.acquire(request("a", "op", "p", 3)))
+      assertThatThrownBy(() -> gate.acquire(request("a", "op", "default", 3)))
           .isInstanceOf(GateException.class)
           .hasMessageContaining("weight 3 exceeds its capacity 2")
           .extracting(e -> ((GateException) e).code())
@@ -170,7 +171,7 @@ class GateServiceTest {
     assertThat(gid).as("a group this process is in").isNotNegative();
     new ProcessBuilder("chmod", "2770", home.toString()).start().waitFor();
     try (GateService gate = GateService.open(home, settings())) {
-      gate.acquire(request("a", "op", "p", 1));
+      gate.acquire(request("a", "op", "default", 1));
     }
     for (String name : List.of("gate.db", "gate.db-wal", "gate.lock", "notify/pulse")) {
       Path f = home.resolve(name);

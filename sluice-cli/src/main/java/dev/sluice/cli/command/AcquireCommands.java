@@ -137,14 +137,18 @@ final class AcquireCommands {
   @Command(
       name = "cancel",
       header = "Withdraw a queued, offered or paused request.",
-      mixinStandardHelpOptions = true)
+      mixinStandardHelpOptions = true,
+      description =
+          "Withdraw a request of yours (--agent, else $USER: a plain sluice run's requests are"
+              + " yours). A sluice run or acquire --wait waiting on it stops without running"
+              + " (exit 125, or 14), and its --op answers cancelled (exit 14) from then on.")
   static final class Cancel extends Verb {
     @Parameters(paramLabel = "REQUEST_ID", description = "The request.")
     String requestId;
 
     @Override
     int execute() {
-      printTicket(this, gate().cancel(agent(), requestId));
+      printTicket(this, gate().cancel(actor(), requestId));
       return ExitCode.OK.code();
     }
   }

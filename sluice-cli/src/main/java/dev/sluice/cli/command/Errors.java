@@ -31,7 +31,7 @@ final class Errors {
   /** Classifies a failure. */
   static Failure classify(Throwable e) {
     if (e instanceof GateException g) {
-      return new Failure(ExitCode.REFUSED, g.code().wireName(), g.getMessage());
+      return new Failure(exitFor(g.code()), g.code().wireName(), g.getMessage());
     }
     if (e instanceof ParameterException || e instanceof IllegalArgumentException) {
       return new Failure(ExitCode.USAGE, "usage", e.getMessage());
@@ -43,6 +43,14 @@ final class Errors {
       return new Failure(ExitCode.STORE, "store", "I/O failed: " + e.getMessage());
     }
     return new Failure(ExitCode.INTERNAL, "internal", String.valueOf(e));
+  }
+
+  /** The refusals a script must tell apart from other refusals get statuses of their own. */
+  static ExitCode exitFor(GateException.Code code) {
+    return switch (code) {
+      case CANCELLED -> ExitCode.CANCELLED;
+      default -> ExitCode.REFUSED;
+    };
   }
 
   /**
@@ -71,7 +79,9 @@ final class Errors {
   /** picocli's handler for what a verb threw. */
   static int onExecution(Exception e, CommandLine cl, ParseResult parsed) {
     SluiceCommand root = (SluiceCommand) cl.getCommandSpec().root().userObject();
-    return report(e, cl.getOut(), cl.getErr(), root.json()).exit().code();
+    ExitCode exit = report(e, cl.getOut(), cl.getErr(), root.json()).exit();
+    boolean run = cl.getCommandSpec().name().equals("run");
+    return (run && exit != ExitCode.INTERNAL ? ExitCode.RUN_FAILED : exit).code();
   }
 
   /** picocli's handler for a bad verb, flag or value: the message and where to read more. */
@@ -88,6 +98,9 @@ final class Errors {
       cl.getOut().println(GateJson.line(GateJson.error("usage", e.getMessage())));
       cl.getOut().flush();
     }
-    return ExitCode.USAGE.code();
+    // Like timeout(1) and env(1): run's own errors must not look like one of CMD's statuses.
+    boolean run =
+        cl.getCommandSpec().name().equals("run") || "run".equals(SluiceCommand.verbOf(args));
+    return (run ? ExitCode.RUN_FAILED : ExitCode.USAGE).code();
   }
 }

@@ -27,17 +27,19 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "pool",
-    header = "Set a pool's capacity, or list pools.",
+    header = "Set a pool's capacity (which creates it), list pools, or remove one.",
     mixinStandardHelpOptions = true,
-    description = "Set a pool's capacity, or list pools (pool set P --capacity N; pool list).",
-    subcommands = {PoolCommand.Set.class, PoolCommand.ListPools.class})
+    description =
+        "pool set P --capacity N; pool list; pool rm P. Requests may use a pool that was set up,"
+            + " or the default pool (made by its first request); any other is refused.",
+    subcommands = {PoolCommand.Set.class, PoolCommand.ListPools.class, PoolCommand.Remove.class})
 final class PoolCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   /** Without {@code set} or {@code list}: a usage error. */
   @Override
   public Integer call() {
-    throw new ParameterException(spec.commandLine(), "pool needs a verb: set or list");
+    throw new ParameterException(spec.commandLine(), "pool needs a verb: set, list or rm");
   }
 
   /** {@code pool set}: changes (or creates) a pool's capacity. */
@@ -60,6 +62,31 @@ final class PoolCommand implements Callable<Integer> {
     int execute() {
       CapacityChange c = gate().setCapacity(pool, capacity, actor(), reason);
       print(GateJson.capacityChange(c), GateText.capacityChange(c));
+      return ExitCode.OK.code();
+    }
+  }
+
+  /** {@code pool rm}: removes a pool with nothing in it. */
+  @Command(
+      name = "rm",
+      header = "Remove a pool; refused while it has holders, offers or a queue.",
+      mixinStandardHelpOptions = true,
+      description =
+          "Remove a pool; refused (exit 3, pool_busy) while it has holders, offers, queued or"
+              + " paused requests. Requests for it are then refused like any unknown pool's.")
+  static final class Remove extends Verb {
+    @Parameters(paramLabel = "P", description = "The pool.")
+    String pool;
+
+    @Option(names = "--reason", paramLabel = "R", description = "Why, kept in the event.")
+    String reason = "";
+
+    @Override
+    int execute() {
+      int capacity = gate().removePool(pool, actor(), reason);
+      print(
+          GateJson.object().put("pool", pool).put("removed", true).put("capacity", capacity),
+          "removed pool " + pool + " (capacity " + capacity + ")");
       return ExitCode.OK.code();
     }
   }

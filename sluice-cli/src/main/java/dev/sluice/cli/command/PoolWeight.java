@@ -4,6 +4,7 @@
  */
 package dev.sluice.cli.command;
 
+import dev.sluice.gate.AcquireRequest;
 import picocli.CommandLine.Option;
 
 /**
@@ -16,8 +17,9 @@ final class PoolWeight {
   @Option(
       names = "--pool",
       paramLabel = "P",
-      defaultValue = "default",
-      description = "The pool (default: ${DEFAULT-VALUE}).")
+      defaultValue = AcquireRequest.DEFAULT_POOL,
+      description =
+          "The pool: one set up with pool set, or ${DEFAULT-VALUE} (made by its first request).")
   String pool;
 
   @Option(

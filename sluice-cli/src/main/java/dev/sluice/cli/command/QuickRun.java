@@ -5,6 +5,7 @@
 package dev.sluice.cli.command;
 
 import dev.sluice.cli.Durations;
+import dev.sluice.gate.AcquireRequest;
 import java.io.BufferedWriter;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -153,7 +154,7 @@ public final class QuickRun {
             home,
             json,
             values.get("--agent"),
-            values.getOrDefault("--pool", "default"),
+            values.getOrDefault("--pool", AcquireRequest.DEFAULT_POOL),
             Integer.parseInt(weight),
             queueTimeout,
             values.get("--label"),

@@ -45,14 +45,21 @@ final class RunAction {
 
   /** Runs the command under a permit; returns the exit status of {@code sluice run}. */
   int run() throws InterruptedException {
-    AcquireRequest request =
-        new AcquireRequest(
-            Identity.actor(args.agent(), env),
-            opKey(),
-            args.pool(),
-            args.weight(),
-            labelOrCommand(),
-            args.reason());
+    AcquireRequest request;
+    try {
+      request =
+          new AcquireRequest(
+              Identity.actor(args.agent(), env),
+              opKey(),
+              args.pool(),
+              args.weight(),
+              labelOrCommand(),
+              args.reason());
+    } catch (IllegalArgumentException e) {
+      // A bad value is a usage error, and every usage error of run is 125: not CMD's status.
+      Errors.report(e, out, err, args.json());
+      return ExitCode.RUN_FAILED.code();
+    }
     Duration timeout = args.queueTimeout() == null ? FOREVER : args.queueTimeout();
     // Made while the gate is asked and waited for: it costs a process spawn, which also warms up
     // the JDK's spawning for the command itself.
@@ -69,6 +76,8 @@ final class RunAction {
       } catch (SluiceException | UncheckedIOException e) {
         StartSignal.discard(signal);
         Errors.report(e, out, err, args.json());
+        err.println("sluice: " + labelOrCommand() + " did not run");
+        err.flush();
         return ExitCode.RUN_FAILED.code();
       } catch (InterruptedException | RuntimeException | Error e) {
         StartSignal.discard(signal);

@@ -7,6 +7,7 @@ package dev.sluice.cli.command;
 import dev.sluice.cli.Durations;
 import dev.sluice.cli.ExitCode;
 import dev.sluice.cli.Home;
+import dev.sluice.gate.AcquireRequest;
 import dev.sluice.gate.GateService;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -126,19 +127,23 @@ public final class SluiceCommand implements Callable<Integer> {
       }
     }
     cl.registerConverter(Duration.class, SluiceCommand::duration);
+    cl.registerConverter(Integer.class, SluiceCommand::whole);
+    cl.registerConverter(Integer.TYPE, SluiceCommand::whole);
     cl.getCommandSpec().usageMessage().footer(ExitCode.helpFooter());
     // "sluice run make -j4" must hand "-j4" to make, not parse it as a sluice option.
     CommandLine run = cl.getSubcommands().get("run");
     if (run != null) {
       run.setStopAtPositional(true);
     }
+    // "--pool -x" is a forgotten value followed by a mistyped option, never a pool named "-x".
+    cl.setUnmatchedOptionsAllowedAsOptionParameters(false);
     cl.setExecutionExceptionHandler(Errors::onExecution);
     cl.setParameterExceptionHandler(Errors::onParameter);
     return cl;
   }
 
   /** The verb {@code args} name, or {@code null} for none, an unknown one, or a help request. */
-  private static String verbOf(String[] args) {
+  static String verbOf(String[] args) {
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
       if (a.equals("--")) {
@@ -161,6 +166,16 @@ public final class SluiceCommand implements Callable<Integer> {
       return null;
     }
     return null;
+  }
+
+  /** As picocli reads an int, but a refusal says what is allowed: weights, capacities, limits. */
+  private static Integer whole(String text) {
+    try {
+      return Integer.valueOf(text);
+    } catch (NumberFormatException e) {
+      throw new CommandLine.TypeConversionException(
+          "'" + text + "' is not a whole number from 1 to " + AcquireRequest.MAX_WEIGHT);
+    }
   }
 
   private static Duration duration(String text) {

@@ -46,6 +46,7 @@ class TopFrameTest {
   @BeforeEach
   void aPoolWithEveryLiveState() {
     gate = GateService.open(tmp.resolve("home"), GateSettings.builder().defaultCapacity(2).build());
+    gate.setCapacity("build", 2, "test", "");
     assertThat(gate.acquire(request("holder", 1))).isInstanceOf(AcquireOutcome.Granted.class);
     AcquireOutcome leaver = gate.acquire(request("leaver", 1));
     gate.acquire(request("decliner", 1));

@@ -26,6 +26,7 @@ import java.util.List;
 public final class GateMachine {
   private final GateState s;
   private final Moves moves;
+  private final PoolRules pools;
 
   /**
    * A machine over one state.
@@ -36,6 +37,7 @@ public final class GateMachine {
   public GateMachine(GateState state, TokenMint mint) {
     this.s = state;
     this.moves = new Moves(state, mint);
+    this.pools = new PoolRules(state);
   }
 
   /**
@@ -76,6 +78,11 @@ public final class GateMachine {
       }
       return moves.answer(e);
     }
+    Entry cancelled = moves.cancelledUnder(r.agentId(), r.opKey());
+    if (cancelled != null) {
+      throw Moves.ended(cancelled, "acquire");
+    }
+    pools.requireUsable(r.pool());
     PoolRecord existing = s.pools.get(r.pool());
     int capacity = existing == null ? s.settings.defaultCapacity() : existing.capacity;
     if (r.weight() > capacity) {
@@ -179,18 +186,30 @@ public final class GateMachine {
   }
 
   /**
-   * Withdraws a queued, offered or paused request; idempotent once it is cancelled.
+   * Withdraws a queued, offered or paused request as its own agent; see {@link #cancel(String,
+   * String, String, long)}.
+   */
+  public Ticket cancel(String agentId, String requestId, long now) {
+    return cancel(agentId, requestId, agentId, now);
+  }
+
+  /**
+   * Withdraws a queued, offered or paused request; idempotent once it is cancelled. The request's
+   * operation key is spent: whoever waits on it (a {@code sluice run}, an {@code acquire --wait})
+   * is told it was cancelled, and asking again under that key answers {@code cancelled} until the
+   * request is pruned, instead of quietly queueing a new request at the tail.
    *
+   * @param by who cancels, as people read it (for example {@code alice (pid 4242)})
    * @throws GateException {@code unknown_request}, {@code not_owner} or {@code wrong_state} (a held
    *     permit is released, not cancelled)
    */
-  public Ticket cancel(String agentId, String requestId, long now) {
+  public Ticket cancel(String agentId, String requestId, String by, long now) {
+    AcquireRequest.text("by", by, 1, 200);
     Entry e = moves.byId(requestId, agentId);
-    if (e.state == TicketState.QUEUED
-        || e.state == TicketState.OFFERED
-        || e.state == TicketState.PAUSED) {
-      s.event(now, "cancelled", e, "was " + e.state.name().toLowerCase(java.util.Locale.ROOT));
-      moves.finish(e, TicketState.CANCELLED, "cancelled", now);
+    if (waiting(e)) {
+      String was = e.state.name().toLowerCase(java.util.Locale.ROOT);
+      s.event(now, "cancelled", e, "by " + by + ", was " + was);
+      moves.finish(e, TicketState.CANCELLED, Moves.CANCELLED_BY + by + " while " + was, now);
     } else if (e.state != TicketState.CANCELLED) {
       throw Moves.ended(e, "cancel");
     }
@@ -199,11 +218,35 @@ public final class GateMachine {
   }
 
   /**
+   * Takes back a request its own waiter gives up on (a queue timeout, an interrupted wait). Unlike
+   * {@link #cancel}, the operation key stays free, and the event says why.
+   *
+   * @param why the end reason, for example {@code queue_timeout}
+   * @return whether a waiting request was withdrawn
+   */
+  public boolean withdraw(String agentId, String requestId, String why, long now) {
+    Entry e = s.entries.get(requestId);
+    if (e == null || !e.agentId.equals(agentId) || !waiting(e)) {
+      return false;
+    }
+    s.event(
+        now, "withdrawn", e, why + ", was " + e.state.name().toLowerCase(java.util.Locale.ROOT));
+    moves.finish(e, TicketState.CANCELLED, why, now);
+    return true;
+  }
+
+  private static boolean waiting(Entry e) {
+    return e.state == TicketState.QUEUED
+        || e.state == TicketState.OFFERED
+        || e.state == TicketState.PAUSED;
+  }
+
+  /**
    * Changes a pool's capacity and records who did it. Nothing is preempted: holders and offers keep
    * their weight even above a lower capacity. Queued and paused requests heavier than the new
    * capacity fail with {@code weight_exceeds_capacity}; the queue then moves.
    *
-   * @param pool the pool, created if new
+   * @param pool the pool, created if new; setting the capacity it has changes nothing
    * @param capacity the new capacity, 1 to {@value AcquireRequest#MAX_WEIGHT}
    * @param actor who changes it
    * @param reason why, possibly empty
@@ -219,9 +262,14 @@ public final class GateMachine {
       throw new IllegalArgumentException(
           "capacity must be between 1 and " + AcquireRequest.MAX_WEIGHT + ", was " + capacity);
     }
+    boolean exists = s.pools.containsKey(pool);
     PoolRecord p = s.pool(pool);
     CapacityChange change =
         new CapacityChange(Instant.ofEpochMilli(now), pool, actor, p.capacity, capacity, reason);
+    if (exists && p.capacity == capacity) {
+      // Nothing changes: no history entry, no event, and the queue cannot move because of it.
+      return change;
+    }
     s.history.add(change);
     p.capacity = capacity;
     s.event(now, "capacity_changed", pool, "", actor, change.oldCapacity() + " -> " + capacity);
@@ -239,5 +287,17 @@ public final class GateMachine {
     }
     moves.admit(pool, now);
     return change;
+  }
+
+  /**
+   * Removes a pool that holds and waits for nothing; a request for it is then refused as for any
+   * pool never set up (the default pool is made again by its next request).
+   *
+   * @return the removed pool's capacity
+   * @throws GateException {@code unknown_pool}, or {@code pool_busy} while it has holders, offers,
+   *     queued or paused requests
+   */
+  public int removePool(String pool, String actor, String reason, long now) {
+    return pools.remove(pool, actor, reason, now);
   }
 }

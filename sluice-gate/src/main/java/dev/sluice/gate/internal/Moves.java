@@ -157,7 +157,28 @@ final class Moves {
     };
   }
 
+  /** The end reason of an explicit cancel starts with this, followed by who cancelled. */
+  static final String CANCELLED_BY = "cancelled by ";
+
+  /** The agent's request under this key that {@code cancel} ended, if it is still kept. */
+  Entry cancelledUnder(String agentId, String opKey) {
+    for (Entry e : s.entries.values()) {
+      if (e.state == TicketState.CANCELLED
+          && e.endReason.startsWith(CANCELLED_BY)
+          && e.agentId.equals(agentId)
+          && e.opKey.equals(opKey)) {
+        return e;
+      }
+    }
+    return null;
+  }
+
   static GateException ended(Entry e, String operation) {
+    if (e.state == TicketState.CANCELLED && e.endReason.startsWith(CANCELLED_BY)) {
+      return new GateException(
+          GateException.Code.CANCELLED,
+          "request " + e.id + " (pool " + e.pool + ") was " + e.endReason);
+    }
     if (e.endReason.equals(GateSweeper.START_DEADLINE_PASSED)) {
       return new GateException(
           GateException.Code.START_DEADLINE_PASSED,

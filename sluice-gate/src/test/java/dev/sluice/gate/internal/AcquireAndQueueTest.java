@@ -150,7 +150,7 @@ class AcquireAndQueueTest {
     int tokens = f.minted;
 
     AcquireOutcome weight = f.acquire("a", "op", 3);
-    AcquireOutcome pool = f.acquire("a", "op", "test", 2);
+    AcquireOutcome pool = f.machine.acquire(GateFixture.request("a", "op", "test", 2), f.now);
 
     assertThat(weight).isInstanceOf(AcquireOutcome.Conflict.class);
     assertThat(((AcquireOutcome.Conflict) weight).detail())
@@ -205,10 +205,11 @@ class AcquireAndQueueTest {
 
   @Test
   void aWeightAboveTheDefaultCapacityOfANewPoolDoesNotCreateThePool() {
-    GateException e = refused(() -> f.acquire("a", "op", "fresh", 5));
+    GateException e =
+        refused(() -> f.machine.acquire(GateFixture.request("a", "op", "default", 5), f.now));
 
     assertThat(e.code()).isEqualTo(GateException.Code.WEIGHT_EXCEEDS_CAPACITY);
-    assertThat(f.views.status("fresh")).isEmpty();
+    assertThat(f.views.status("default")).isEmpty();
     assertThat(f.views.status()).isEmpty();
     assertThat(f.state.lastEventSequence()).isZero();
   }

@@ -20,15 +20,15 @@ class GateCodecTest {
     String held = f.grant("a", "op1", 2);
     f.permits.start(held, GateFixture.process(77, 12345), "launcher-1", f.now);
     f.queue("b", "op2", 2);
+    f.machine.setCapacity("other", 2, "ops", "night", f.now);
     AcquireOutcome c =
         f.machine.acquire(GateFixture.request("c", "op3", "other", 1), "owner-c", f.now);
-    f.machine.setCapacity("other", 2, "ops", "night", f.now);
     f.machine.acquire(GateFixture.request("e", "op5", "other", 2), f.now);
     f.advance(1_000);
     f.permits.release(((AcquireOutcome.Granted) c).permitToken(), "", f.now);
     AcquireOutcome offered = f.machine.acquire(GateFixture.request("e", "op5", "other", 2), f.now);
     f.machine.decline(((AcquireOutcome.Offered) offered).offerToken(), f.now);
-    AcquireOutcome d = f.machine.acquire(GateFixture.request("d", "op4", "third", 1), f.now);
+    AcquireOutcome d = f.acquire("d", "op4", "third", 1);
     f.permits.markStarted(((AcquireOutcome.Granted) d).permitToken(), f.now);
 
     String text = GateCodec.write(f.state);

@@ -96,7 +96,13 @@ final class GateFixture {
     return acquire(agent, op, POOL, weight);
   }
 
+  /**
+   * Acquires in {@code pool}, which exists from then on with the default capacity: as if it had
+   * been set up, without the history entry and event of a {@code setCapacity}. (PoolRulesTest calls
+   * the machine directly.)
+   */
   AcquireOutcome acquire(String agent, String op, String pool, int weight) {
+    state.pool(pool);
     return machine.acquire(request(agent, op, pool, weight), now);
   }
 

@@ -135,7 +135,7 @@ class LeaseTest {
             Code.OFFER_EXPIRED,
             Code.WRONG_STATE,
             Code.WRONG_STATE,
-            Code.WRONG_STATE,
+            Code.CANCELLED,
             Code.WEIGHT_EXCEEDS_CAPACITY);
     assertThat(f.ticket("r1").leaseDeadline()).isEqualTo(lease);
     assertThat(f.permits.heartbeat("a", f.now)).isEqualTo(1);

@@ -215,13 +215,45 @@ class OfferTest {
     Ticket cancelled = f.machine.cancel("b", "r2", f.now);
 
     assertThat(cancelled.state()).isEqualTo(TicketState.CANCELLED);
-    assertThat(cancelled.endReason()).isEqualTo("cancelled");
+    assertThat(cancelled.endReason()).isEqualTo("cancelled by b while offered");
     assertThat(f.offerIds()).containsExactly("r3");
     assertThat(f.machine.cancel("b", "r2", f.now).state()).isEqualTo(TicketState.CANCELLED);
     assertThat(f.eventTypes("r2")).containsOnlyOnce("cancelled");
     assertThat(f.offerIds()).containsExactly("r3");
-    // The key is free again.
-    assertThat(f.acquire("b", "op", 2).ticket().requestId()).isEqualTo("r4");
+  }
+
+  @Test
+  void aCancelledRequestsKeyAnswersCancelledInsteadOfQueueingAgain() {
+    f.grant("a", "op", 2);
+    String queued = f.queue("b", "op", 1);
+    f.machine.cancel("b", queued, "b (pid 42)", f.now);
+    int events = f.events().size();
+
+    var again = refused(() -> f.acquire("b", "op", 1));
+    assertThat(again.code()).isEqualTo(Code.CANCELLED);
+    assertThat(again.getMessage()).contains(queued, "cancelled by b (pid 42) while queued");
+    assertThat(refused(() -> f.machine.rejoin("b", queued, f.now)).code())
+        .isEqualTo(Code.CANCELLED);
+    assertThat(f.queueIds()).as("nothing queued again").isEmpty();
+    assertThat(f.events()).as("a refusal changes nothing").hasSize(events);
+    // Another key, or another agent's same key, asks afresh.
+    assertThat(f.queue("b", "op2", 1)).isNotEqualTo(queued);
+    assertThat(f.queue("c", "op", 1)).isNotEqualTo(queued);
+  }
+
+  @Test
+  void aWithdrawnRequestLeavesItsKeyFreeAndSaysWhy() {
+    f.grant("a", "op", 2);
+    String queued = f.queue("b", "op", 1);
+
+    assertThat(f.machine.withdraw("c", queued, "queue_timeout", f.now)).isFalse();
+    assertThat(f.machine.withdraw("b", queued, "queue_timeout", f.now)).isTrue();
+
+    assertThat(f.ticket(queued).endReason()).isEqualTo("queue_timeout");
+    assertThat(f.lastEvent().type()).isEqualTo("withdrawn");
+    assertThat(f.lastEvent().detail()).isEqualTo("queue_timeout, was queued");
+    assertThat(f.machine.withdraw("b", queued, "queue_timeout", f.now)).isFalse();
+    assertThat(f.queue("b", "op", 1)).isNotEqualTo(queued);
   }
 
   @Test

@@ -17,6 +17,7 @@ class OwnerTest {
   private final GateFixture f = new GateFixture(2);
 
   private AcquireOutcome owned(String agent, String owner, int weight) {
+    f.state.pool(GateFixture.POOL);
     return f.machine.acquire(
         GateFixture.request(agent, "op", GateFixture.POOL, weight), owner, f.now);
   }

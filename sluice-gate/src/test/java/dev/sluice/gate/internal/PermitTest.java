@@ -198,7 +198,7 @@ class PermitTest {
         .isEqualTo(Code.UNKNOWN_REQUEST);
     f.machine.cancel("b", queued, f.now);
     assertThat(refused(() -> f.permits.forceRelease(queued, "ops", f.now)).code())
-        .isEqualTo(Code.WRONG_STATE);
+        .isEqualTo(Code.CANCELLED);
     assertThat(f.ticket(queued).state()).isEqualTo(TicketState.CANCELLED);
   }
 }

@@ -1,0 +1,33 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.cli;
+
+import dev.sluice.gate.GateEvent;
+import dev.sluice.gate.GateService;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Waits on a home's event feed (the gate's own wait, woken by its pulse: no polling) for the first
+ * event of a type in a pool, so a test knows another process reached a state.
+ */
+final class EventWait {
+  private EventWait() {}
+
+  /** The first event of {@code type} in {@code pool}; fails after the process-test timeout. */
+  static GateEvent await(GateService gate, String type, String pool) throws InterruptedException {
+    long since = 0;
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SluiceProcesses.TIMEOUT_SECONDS);
+    while (System.nanoTime() < deadline) {
+      for (GateEvent e : gate.awaitEvents(since, 100, Duration.ofSeconds(10))) {
+        if (e.type().equals(type) && e.pool().equals(pool)) {
+          return e;
+        }
+        since = e.sequence();
+      }
+    }
+    throw new AssertionError("no " + type + " event in pool " + pool);
+  }
+}
