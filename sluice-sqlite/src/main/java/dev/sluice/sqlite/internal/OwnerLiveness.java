@@ -79,6 +79,14 @@ final class OwnerLiveness implements AutoCloseable {
     watches.close();
   }
 
+  /**
+   * An owner of this JVM closed without retiring: its lock is released, so the next transaction
+   * proves it dead and reclaims what it held, as it would for another process's death.
+   */
+  void localOwnerGone(String owner) {
+    suspect(owner);
+  }
+
   private void suspect(String owner) {
     suspects.add(owner);
     onSuspect.run();

@@ -135,6 +135,11 @@ final class SqlitePool {
   }
 
   /** Leaves; the last user stops the coordinator and closes the files. */
+  /** An owner of this JVM ended; the other owners are woken so that a command reclaims it. */
+  void ownerGone(String ownerId) {
+    liveness.localOwnerGone(ownerId);
+  }
+
   void leave(SqliteSession s) {
     sessions.remove(s);
     synchronized (OPEN) {

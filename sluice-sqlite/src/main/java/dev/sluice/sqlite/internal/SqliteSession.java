@@ -126,5 +126,8 @@ public final class SqliteSession implements PoolSession {
     closed = true;
     owner.close();
     pool.leave(this);
+    // Its lock is free now: if it left anything behind, the next command proves it dead and
+    // reclaims it; an owner that retired first left nothing.
+    pool.ownerGone(owner.id());
   }
 }
