@@ -4,12 +4,13 @@
  */
 
 /**
- * Sluice core: the limiter API ({@code dev.sluice}), the store SPI ({@code dev.sluice.spi}) and the
- * in-memory reference store ({@code dev.sluice.memory}). The limiter algorithm and runtime in
- * {@code dev.sluice.internal} are not exported.
+ * Sluice core: the limiter API ({@code dev.sluice}), the store SPI ({@code dev.sluice.spi}) with
+ * what every store may reuse ({@code dev.sluice.spi.support}), and the in-memory reference store
+ * ({@code dev.sluice.memory}). The limiter runtime in {@code dev.sluice.internal} is not exported.
  */
 module dev.sluice {
   exports dev.sluice;
   exports dev.sluice.spi;
+  exports dev.sluice.spi.support;
   exports dev.sluice.memory;
 }

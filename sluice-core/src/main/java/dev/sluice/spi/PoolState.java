@@ -39,6 +39,7 @@ public final class PoolState {
   private long nextRefreshAt;
   private long lastEntryId;
   private long lastFencingToken;
+  private ControlState control = ControlState.NONE;
   private boolean dirty;
 
   private PoolState(LimiterConfig config, long createdAt, TraceLog trace) {
@@ -347,6 +348,21 @@ public final class PoolState {
   /** The last fencing token issued. */
   public long lastFencingToken() {
     return lastFencingToken;
+  }
+
+  // ---- control state of managed execution
+
+  /** The cooldown, breaker and drain state; {@link ControlState#NONE} until one is used. */
+  public ControlState control() {
+    return control;
+  }
+
+  /** Replaces the control state. */
+  public void control(ControlState next) {
+    if (!control.equals(Objects.requireNonNull(next, "control"))) {
+      control = next;
+      dirty = true;
+    }
   }
 
   // ---- trace

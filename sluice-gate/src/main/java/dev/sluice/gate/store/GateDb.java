@@ -9,9 +9,11 @@ import dev.sluice.gate.GateEvent;
 import dev.sluice.gate.GateSettings;
 import dev.sluice.gate.internal.GateCodec;
 import dev.sluice.gate.internal.GateState;
+import dev.sluice.local.LocalCommit;
 import dev.sluice.local.PoolDirectory;
 import dev.sluice.local.SqliteFiles;
 import dev.sluice.local.StoreFile;
+import dev.sluice.spi.support.FormatCheck;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -41,6 +43,7 @@ final class GateDb implements AutoCloseable {
   private final PreparedStatement insertEvent;
   private final PreparedStatement pruneEvents;
   private final PreparedStatement readEvents;
+  private final LocalCommit commits;
 
   /** The version of {@link #cached}, or -1 when nothing is cached. */
   private long cachedVersion = -1;
@@ -64,6 +67,7 @@ final class GateDb implements AutoCloseable {
         db.prepareStatement(
             "SELECT seq, at, type, pool, request_id, agent_id, detail FROM gate_events"
                 + " WHERE seq > ? ORDER BY seq LIMIT ?");
+    this.commits = new LocalCommit(dir, db);
   }
 
   /**
@@ -146,17 +150,8 @@ final class GateDb implements AutoCloseable {
 
   private static GateSettings check(Connection db, PoolDirectory dir)
       throws SQLException, IOException {
-    String format = SqliteFiles.meta(db, "format");
-    if (!FORMAT.equals(format)) {
-      throw new StoreFormatException(
-          "gate home "
-              + dir
-              + ": gate.db has format "
-              + (format == null ? "none" : "'" + format + "'")
-              + ", this Sluice reads '"
-              + FORMAT
-              + "'; nothing was changed");
-    }
+    FormatCheck.require(
+        "gate home " + dir + ": gate.db", SqliteFiles.meta(db, "format"), List.of(FORMAT));
     String settings = SqliteFiles.meta(db, "settings");
     if (settings == null) {
       throw new IOException("no settings stored");
@@ -168,27 +163,15 @@ final class GateDb implements AutoCloseable {
     return settings;
   }
 
-  void begin() throws SQLException {
-    try (Statement st = db.createStatement()) {
-      st.execute("BEGIN IMMEDIATE");
-    }
+  /** The one commit protocol over this database's connection. */
+  LocalCommit commits() {
+    return commits;
   }
 
-  void commit() throws SQLException {
-    try (Statement st = db.createStatement()) {
-      st.execute("COMMIT");
-    }
-  }
-
-  /** Rolls back and forgets the cached state, which a failed transaction may have changed. */
-  void rollback() {
+  /** Forgets the cached state, which a failed transaction may have changed. */
+  void forget() {
     cached = null;
     cachedVersion = -1;
-    try (Statement st = db.createStatement()) {
-      st.execute("ROLLBACK");
-    } catch (SQLException e) {
-      // No transaction was open, or the connection is gone; the next begin reports it.
-    }
   }
 
   /** The current state, reusing the last one read or written when no other process wrote. */

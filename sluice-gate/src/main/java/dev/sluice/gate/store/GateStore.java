@@ -15,10 +15,11 @@ import dev.sluice.gate.internal.GateViews;
 import dev.sluice.gate.internal.Permits;
 import dev.sluice.gate.internal.TokenMint;
 import dev.sluice.local.GateLock;
+import dev.sluice.local.LocalCommit;
 import dev.sluice.local.Owner;
 import dev.sluice.local.PoolDirectory;
-import dev.sluice.local.Pulse;
 import dev.sluice.local.PulseWatcher;
+import dev.sluice.spi.support.ChangeCounter;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -39,7 +40,7 @@ public final class GateStore implements AutoCloseable {
   private final GateDb db;
   private final Clock clock;
   private final TokenMint mint;
-  private final Changes changes = new Changes();
+  private final ChangeCounter changes = new ChangeCounter();
   private final AutoCloseable pulseWatch;
   private final LivenessCheck liveness;
   private Owner owner;
@@ -93,7 +94,7 @@ public final class GateStore implements AutoCloseable {
   }
 
   /** Wake-ups: pulses of this home and deaths of owners it watches. */
-  public Changes changes() {
+  public ChangeCounter changes() {
     return changes;
   }
 
@@ -120,49 +121,66 @@ public final class GateStore implements AutoCloseable {
    */
   public <T> T transact(Operation<T> op) {
     try (GateLock.Hold h = gate.hold()) {
+      Attempt<T> attempt = new Attempt<>(op);
       try {
-        db.begin();
-        GateState s = db.load();
-        String before = db.loadedText();
-        long now = clock.millis();
-        new GateSweeper(s).tick(now);
-        Permits permits = new Permits(s, mint);
-        liveness.reclaim(s, permits, now);
-        T result = null;
-        GateException refused = null;
-        try {
-          result =
-              op.apply(
-                  new Tx(
-                      s,
-                      new GateMachine(s, mint),
-                      permits,
-                      new GateViews(s, mint),
-                      now,
-                      ownerIdIfAny()));
-        } catch (GateException e) {
-          refused = e;
-        }
-        List<GateEvent> fresh = s.eventsSince(0);
-        String after = dev.sluice.gate.internal.GateCodec.write(s);
-        if (!after.equals(before) || !fresh.isEmpty()) {
-          db.write(s, after, fresh, now);
-          Pulse.write(dir, Long.toString(db.version()));
-        }
-        db.commit();
-        s.clearEvents();
-        if (refused != null) {
-          throw refused;
-        }
-        return result;
+        db.commits().run(h, attempt::run);
       } catch (SQLException | IOException e) {
-        db.rollback();
+        db.forget();
         throw new BackendFailureException(
             "gate home " + dir + ": transaction failed: " + e.getMessage(), e);
       } catch (RuntimeException | Error e) {
-        db.rollback();
+        db.forget();
         throw e;
       }
+      attempt.state.clearEvents();
+      if (attempt.refused != null) {
+        throw attempt.refused;
+      }
+      return attempt.result;
+    }
+  }
+
+  /**
+   * One operation inside the transaction: the sweep, the liveness checks, the operation, writes.
+   */
+  private final class Attempt<T> {
+    private final Operation<T> op;
+    private GateState state;
+    private T result;
+    private GateException refused;
+
+    Attempt(Operation<T> op) {
+      this.op = op;
+    }
+
+    LocalCommit.Written run() throws SQLException, IOException {
+      GateState s = db.load();
+      state = s;
+      String before = db.loadedText();
+      long now = clock.millis();
+      new GateSweeper(s).tick(now);
+      Permits permits = new Permits(s, mint);
+      liveness.reclaim(s, permits, now);
+      try {
+        result =
+            op.apply(
+                new Tx(
+                    s,
+                    new GateMachine(s, mint),
+                    permits,
+                    new GateViews(s, mint),
+                    now,
+                    ownerIdIfAny()));
+      } catch (GateException e) {
+        refused = e;
+      }
+      List<GateEvent> fresh = s.eventsSince(0);
+      String after = dev.sluice.gate.internal.GateCodec.write(s);
+      if (after.equals(before) && fresh.isEmpty()) {
+        return LocalCommit.Written.NOTHING;
+      }
+      db.write(s, after, fresh, now);
+      return LocalCommit.Written.pulsing(Long.toString(db.version()));
     }
   }
 

@@ -10,6 +10,7 @@ import dev.sluice.gate.internal.Permits;
 import dev.sluice.gate.internal.ProcTable;
 import dev.sluice.local.OwnerWatches;
 import dev.sluice.local.PoolDirectory;
+import dev.sluice.spi.support.ChangeCounter;
 import java.util.Set;
 
 /**
@@ -22,7 +23,7 @@ import java.util.Set;
 final class LivenessCheck {
   private final OwnerWatches watches;
 
-  LivenessCheck(PoolDirectory dir, Changes changes) {
+  LivenessCheck(PoolDirectory dir, ChangeCounter changes) {
     this.watches = new OwnerWatches(dir, owner -> changes.bump());
   }
 

@@ -11,6 +11,7 @@ import dev.sluice.local.PoolDirectory;
 import dev.sluice.local.SqliteFiles;
 import dev.sluice.local.StoreFile;
 import dev.sluice.spi.PoolState;
+import dev.sluice.spi.support.FormatCheck;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -77,18 +78,10 @@ final class PoolSchema implements StoreFile.Schema {
 
   @Override
   public void check(Connection db) throws SQLException {
-    String id = SqliteFiles.meta(db, "format");
-    StateFormat known = id == null ? null : StateFormat.byId(id);
-    if (known == null) {
-      throw new StoreFormatException(
-          "pool "
-              + dir
-              + ": state.db has format "
-              + (id == null ? "none" : "'" + id + "'")
-              + ", this Sluice reads "
-              + StateFormat.known()
-              + "; nothing was changed");
-    }
+    StateFormat known =
+        StateFormat.byId(
+            FormatCheck.require(
+                "pool " + dir + ": state.db", SqliteFiles.meta(db, "format"), StateFormat.ids()));
     LimiterConfig stored;
     try {
       stored = LimiterConfig.parse(SqliteFiles.meta(db, "config"));

@@ -4,6 +4,7 @@
  */
 package dev.sluice.sqlite.internal;
 
+import dev.sluice.spi.support.StoredPoolState;
 import java.util.Arrays;
 import java.util.Set;
 
@@ -27,7 +28,7 @@ record PulseText(long version, String writer, Set<String> owners, boolean everyo
   static final int MAX_LENGTH = 4000;
 
   /** A previous version nobody can have examined: every owner must look. */
-  static final long UNKNOWN = Long.MAX_VALUE;
+  static final long UNKNOWN = StoredPoolState.UNKNOWN;
 
   static String format(long version, String writer, Set<String> owners, long previous) {
     String head = version + " " + writer + " ";

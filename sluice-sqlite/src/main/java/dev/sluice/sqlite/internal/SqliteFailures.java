@@ -28,7 +28,7 @@ final class SqliteFailures {
   private SqliteFailures() {}
 
   /** The failure as the limiter sees it, naming the pool. */
-  static BackendFailureException of(String pool, Exception e) {
+  static BackendFailureException of(String pool, Throwable e) {
     return new BackendFailureException("pool " + pool + ": store failed: " + e, e, kind(e));
   }
 

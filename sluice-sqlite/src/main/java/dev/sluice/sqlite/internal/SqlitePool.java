@@ -9,7 +9,6 @@ import dev.sluice.LimiterConfig;
 import dev.sluice.SluiceException;
 import dev.sluice.StoreFormatException;
 import dev.sluice.TimeSource;
-import dev.sluice.local.CrashStages;
 import dev.sluice.local.GateLock;
 import dev.sluice.local.PoolDirectory;
 import dev.sluice.local.Pulse;
@@ -20,6 +19,8 @@ import dev.sluice.spi.PoolCommand;
 import dev.sluice.spi.PoolContext;
 import dev.sluice.spi.PoolOutcome;
 import dev.sluice.spi.PoolState;
+import dev.sluice.spi.support.GroupCommitter;
+import dev.sluice.spi.support.StoredPoolState;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -30,7 +31,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.LinkedBlockingQueue;
 
 /**
  * One pool directory as seen by this JVM: the gate, the database, a cached copy of the state, and
@@ -52,10 +52,9 @@ final class SqlitePool {
   private final LimiterConfig config;
   private final GateLock gate;
   private final StateDb db;
-  private final LinkedBlockingQueue<Op<?>> queue = new LinkedBlockingQueue<>();
   private final List<SqliteSession> sessions = new CopyOnWriteArrayList<>();
   private final OwnerLiveness liveness;
-  private final Thread coordinator;
+  private final GroupCommitter<Op<?>> commits;
   private final AutoCloseable pulseWatch;
   private PoolState cached;
   private long cachedVersion = -1;
@@ -81,10 +80,34 @@ final class SqlitePool {
     this.gate = gate;
     this.db = db;
     this.liveness = new OwnerLiveness(dir, this::wakeAll);
-    this.coordinator = new Thread(this::loop, "sluice-sqlite-" + dir.path().getFileName());
-    this.coordinator.setDaemon(true);
     this.pulseWatch = PulseWatcher.instance().watch(dir, this::onPulse);
-    this.coordinator.start();
+    this.commits =
+        new GroupCommitter<>("sluice-sqlite-" + dir.path().getFileName(), MAX_BATCH, new Batches());
+  }
+
+  /** The coordinator's side: batches of commands, and the files it closes when it stops. */
+  private final class Batches implements GroupCommitter.Store<Op<?>> {
+    @Override
+    public void run(List<Op<?>> batch) {
+      runBatch(batch);
+    }
+
+    @Override
+    public void fail(Op<?> op, Throwable cause) {
+      op.result()
+          .completeExceptionally(cause instanceof SluiceException se ? se : backendFailure(cause));
+    }
+
+    @Override
+    public RuntimeException closed() {
+      return new BackendFailureException("pool " + dir + " is closed in this JVM", null);
+    }
+
+    @Override
+    public void stopped() {
+      db.close();
+      closeQuietly(gate);
+    }
   }
 
   /** Joins this JVM's view of the pool directory, opening it if needed. */
@@ -134,12 +157,12 @@ final class SqlitePool {
     sessions.add(s);
   }
 
-  /** Leaves; the last user stops the coordinator and closes the files. */
   /** An owner of this JVM ended; the other owners are woken so that a command reclaims it. */
   void ownerGone(String ownerId) {
     liveness.localOwnerGone(ownerId);
   }
 
+  /** Leaves; the last user stops the coordinator and closes the files. */
   void leave(SqliteSession s) {
     sessions.remove(s);
     synchronized (OPEN) {
@@ -148,30 +171,12 @@ final class SqlitePool {
       }
       OPEN.remove(dir.path());
     }
-    queue.add(new Op<>(null, null, null));
     closeQuietly(pulseWatch);
     liveness.close();
-    if (Thread.currentThread() != coordinator) {
-      // Returns only once the database is closed (SQLite then removes the WAL) and the thread is
-      // gone, so a caller may move or delete the directory as soon as its limiter is closed.
-      awaitEnd(coordinator);
-    }
-  }
-
-  private static void awaitEnd(Thread t) {
-    boolean interrupted = false;
-    while (true) {
-      try {
-        t.join();
-        break;
-      } catch (InterruptedException e) {
-        // Closing finishes whatever happens: a half-closed pool would race the caller's next step.
-        interrupted = true;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
+    // Returns, unless called by the coordinator itself, once the database is closed (SQLite then
+    // removes the WAL) and the thread is gone, so a caller may move or delete the directory as soon
+    // as its limiter is closed.
+    commits.close();
   }
 
   PoolDirectory directory() {
@@ -185,35 +190,13 @@ final class SqlitePool {
   <R> CompletableFuture<PoolOutcome<R>> submit(PoolCommand<R> command, TimeSource clock) {
     CompletableFuture<PoolOutcome<R>> f = new CompletableFuture<>();
     Op<R> op = new Op<>(command, clock, f);
-    if (Thread.currentThread() == coordinator) {
+    if (commits.onCoordinator()) {
       // A continuation of this coordinator's own work: run it now, the queue would wait for us.
       runBatch(List.of(op));
     } else {
-      queue.add(op);
+      commits.submit(op);
     }
     return f;
-  }
-
-  private void loop() {
-    List<Op<?>> batch = new ArrayList<>();
-    while (true) {
-      try {
-        batch.add(queue.take());
-      } catch (InterruptedException e) {
-        return;
-      }
-      queue.drainTo(batch, MAX_BATCH - 1);
-      boolean stop = batch.removeIf(op -> op.command() == null);
-      if (!batch.isEmpty()) {
-        runBatch(batch);
-      }
-      batch.clear();
-      if (stop) {
-        db.close();
-        closeQuietly(gate);
-        return;
-      }
-    }
   }
 
   private void runBatch(List<Op<?>> batch) {
@@ -258,28 +241,18 @@ final class SqlitePool {
           // older Sluice pulse without recording it) the pulse file, written under the gate only,
           // holds the last pulse.
           long previousPulse =
-              db.lastPulse != PulseText.UNKNOWN
+              db.lastPulse != StoredPoolState.UNKNOWN
                   ? db.lastPulse
                   : PulseText.lastVersion(Pulse.read(dir));
           String pulse = PulseText.format(next, JVM_TOKEN, affected, previousPulse);
           db.write(
+              hold,
               cached,
               next,
               reserved,
               durable,
               othersConcerned ? next : previousPulse,
-              () -> {
-                CrashStages.reach(CrashStages.BEFORE_PULSE);
-                if (othersConcerned) {
-                  Pulse.write(dir, pulse);
-                } else if (!java.nio.file.Files.isDirectory(dir.notifyDir())) {
-                  // A pool without its pulse directory cannot wake anyone: fail now, not at the
-                  // first commit that needs a pulse.
-                  throw new IOException("notify directory " + dir.notifyDir() + " is missing");
-                }
-                CrashStages.reach(CrashStages.AFTER_PULSE);
-              });
-          CrashStages.reach(CrashStages.AFTER_COMMIT);
+              othersConcerned ? pulse : null);
           // Every pulse up to the previous one examined, and this commit is this JVM's own:
           // nothing up to it can concern this JVM's owners unseen.
           ledger.committed(next, previousPulse, othersConcerned ? pulse : null);
@@ -360,7 +333,7 @@ final class SqlitePool {
     }
   }
 
-  private BackendFailureException backendFailure(Exception e) {
+  private BackendFailureException backendFailure(Throwable e) {
     return SqliteFailures.of(dir.toString(), e);
   }
 

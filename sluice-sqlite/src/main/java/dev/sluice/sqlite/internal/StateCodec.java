@@ -8,9 +8,11 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.sluice.spi.ControlState;
 import dev.sluice.spi.LeaseRecord;
 import dev.sluice.spi.PoolState;
 import dev.sluice.spi.WaiterRecord;
+import dev.sluice.spi.support.StoredPoolState;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.util.ArrayList;
@@ -18,10 +20,11 @@ import java.util.List;
 
 /**
  * The stored form of a pool's state in format {@code sluice-limiter-pool/1}, except its trace: one
- * JSON document, readable with the {@code sqlite3} shell. New pools use {@link BinaryStateCodec};
- * pools created in format 1 keep this one, so processes of an older Sluice on them still read every
- * row. Leases and waiters are arrays of fields in a fixed order, to keep it small. The trace lives
- * in its own table, written incrementally ({@link StateDb}).
+ * JSON document, readable with the {@code sqlite3} shell. New pools use {@link
+ * dev.sluice.spi.support.PoolStateCodec}; pools created in format 1 keep this one, so processes of
+ * an older Sluice on them still read every row. Leases and waiters are arrays of fields in a fixed
+ * order, to keep it small. The trace lives in its own table, written incrementally ({@link
+ * StateDb}).
  *
  * <p>Thread-safe.
  */
@@ -31,6 +34,13 @@ final class StateCodec {
   private StateCodec() {}
 
   static String write(PoolState s) {
+    if (!s.control().isNone()) {
+      // Older processes on such a pool read every field of this document: a field they do not know
+      // would be lost on their next write, so the state is refused rather than silently dropped.
+      throw new dev.sluice.StoreFormatException(
+          "a pool in format sluice-limiter-pool/1 cannot keep a cooldown, circuit breaker or drain;"
+              + " create the pool anew (a new directory) to use them; nothing was changed");
+    }
     StringWriter out = new StringWriter(256);
     try (JsonGenerator g = JSON.createGenerator(out)) {
       PoolState.Scalars sc = s.scalars();
@@ -93,7 +103,7 @@ final class StateCodec {
    *
    * @throws IOException if the text is not such a state
    */
-  static StoredState read(String text) throws IOException {
+  static StoredPoolState read(String text) throws IOException {
     long createdAt = 0;
     long nextAllowedAt = 0;
     boolean limited = false;
@@ -129,8 +139,15 @@ final class StateCodec {
     PoolState.Scalars scalars =
         new PoolState.Scalars(
             nextAllowedAt, limited, reservoir, nextRefreshAt, lastEntryId, lastFencingToken);
-    return new StoredState(
-        createdAt, scalars, traceCapacity, leases, waiters, PulseText.UNKNOWN, List.of());
+    return new StoredPoolState(
+        createdAt,
+        scalars,
+        ControlState.NONE,
+        traceCapacity,
+        leases,
+        waiters,
+        StoredPoolState.UNKNOWN,
+        List.of());
   }
 
   private interface Row {

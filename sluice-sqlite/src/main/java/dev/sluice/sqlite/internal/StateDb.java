@@ -8,11 +8,16 @@ import dev.sluice.ConfigMismatchException;
 import dev.sluice.LimiterConfig;
 import dev.sluice.StoreFormatException;
 import dev.sluice.TraceEvent;
+import dev.sluice.local.GateLock;
+import dev.sluice.local.LocalCommit;
 import dev.sluice.local.PoolDirectory;
 import dev.sluice.local.SqliteFiles;
 import dev.sluice.local.StoreFile;
 import dev.sluice.spi.PoolState;
+import dev.sluice.spi.support.PoolStateRefresh;
+import dev.sluice.spi.support.StoredPoolState;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -53,9 +58,8 @@ final class StateDb implements AutoCloseable {
   private final PreparedStatement readTrace;
   private final PreparedStatement[] insertTrace = new PreparedStatement[TRACE_CHUNK + 1];
   private final PreparedStatement trimTrace;
-  private final PreparedStatement begin;
-  private final PreparedStatement commit;
-  private final PreparedStatement rollback;
+  private final PoolDirectory dir;
+  private final LocalCommit commits;
 
   /** Trace entries from this sequence on are not in the trace table (but may be in the row). */
   private long traceWrittenUpTo;
@@ -70,13 +74,14 @@ final class StateDb implements AutoCloseable {
 
   /**
    * The version of the last commit that pulsed, as last read or written, or {@link
-   * PulseText#UNKNOWN} if the pool's format does not keep it.
+   * StoredPoolState#UNKNOWN} if the pool's format does not keep it.
    */
-  long lastPulse = PulseText.UNKNOWN;
+  long lastPulse = StoredPoolState.UNKNOWN;
 
-  private StateDb(Path file, Connection db, boolean fullSync, StateFormat format)
+  private StateDb(PoolDirectory dir, Connection db, boolean fullSync, StateFormat format)
       throws SQLException {
-    this.file = file;
+    this.dir = dir;
+    this.file = dir.file(PoolSchema.FILE);
     this.db = db;
     this.fullSync = fullSync;
     this.format = format;
@@ -93,10 +98,7 @@ final class StateDb implements AutoCloseable {
             "SELECT seq, kind, lease_id, owner, active_weight, at FROM sluice_trace"
                 + " ORDER BY seq");
     this.trimTrace = db.prepareStatement("DELETE FROM sluice_trace WHERE seq < ?");
-    // Prepared once: a statement compiled per transaction costs a parse under the gate.
-    this.begin = db.prepareStatement("BEGIN IMMEDIATE");
-    this.commit = db.prepareStatement("COMMIT");
-    this.rollback = db.prepareStatement("ROLLBACK");
+    this.commits = new LocalCommit(dir, db);
   }
 
   /**
@@ -111,7 +113,7 @@ final class StateDb implements AutoCloseable {
     Connection db = null;
     try {
       db = StoreFile.open(dir, PoolSchema.FILE, "pool " + dir, fullSync, schema);
-      return new StateDb(dir.file(PoolSchema.FILE), db, fullSync, schema.format());
+      return new StateDb(dir, db, fullSync, schema.format());
     } catch (SQLException | IOException e) {
       SqliteFiles.closeQuietly(db);
       throw unreadable(dir, e);
@@ -164,7 +166,7 @@ final class StateDb implements AutoCloseable {
       throws SQLException, IOException {
     long from = previous == null ? 0 : previous.trace().nextSequence();
     readPool.setLong(1, from);
-    StoredState stored = null;
+    StoredPoolState stored = null;
     boolean found = false;
     List<TraceEvent> newer = new ArrayList<>();
     try (ResultSet rs = readPool.executeQuery()) {
@@ -200,7 +202,7 @@ final class StateDb implements AutoCloseable {
     // depend on the order a compound select yields.
     newer.sort(BY_SEQUENCE);
     PoolState s = null;
-    if (previous != null && StateRefresh.apply(previous, stored, newer)) {
+    if (previous != null && PoolStateRefresh.apply(previous, stored, newer)) {
       s = previous;
     } else if (previous == null) {
       s = stored.restore(config, newer);
@@ -289,26 +291,25 @@ final class StateDb implements AutoCloseable {
     return insert;
   }
 
-  /** Work done inside the write transaction, just before the commit. */
-  interface BeforeCommit {
-    void run() throws IOException;
-  }
-
   /**
-   * Writes the state as {@code nextVersion} in one transaction; call under the gate.
+   * Writes the state as {@code nextVersion} in one transaction of the one commit protocol ({@link
+   * LocalCommit}); call under the gate.
    *
+   * @param hold the caller's hold of the gate
    * @param durable commit with {@code synchronous=FULL} even if the pool runs with {@code NORMAL}:
    *     used when the write moves the fencing reservation
    * @param pulsedVersion the version of the last commit that pulsed, this one included
-   * @param beforeCommit run after the write, before the commit (the pulse)
+   * @param pulse the pulse to write before the commit, or {@code null} if no other process has
+   *     anything to learn from it
    */
   void write(
+      GateLock.Hold hold,
       PoolState s,
       long nextVersion,
       long reserved,
       boolean durable,
       long pulsedVersion,
-      BeforeCommit beforeCommit)
+      String pulse)
       throws SQLException, IOException {
     List<TraceEvent> unflushed = s.trace().entriesFrom(traceWrittenUpTo);
     boolean flush =
@@ -318,26 +319,26 @@ final class StateDb implements AutoCloseable {
       pragma("PRAGMA synchronous=FULL");
     }
     try {
-      begin.execute();
-      try {
-        write.setLong(1, nextVersion);
-        write.setLong(2, reserved);
-        format.bind(write, 3, s, pulsedVersion, flush ? List.of() : unflushed);
-        write.executeUpdate();
-        if (flush) {
-          writeTrace(s, unflushed);
-        }
-        beforeCommit.run();
-        commit.execute();
-      } catch (SQLException | IOException | RuntimeException e) {
-        try {
-          rollback.execute();
-        } catch (SQLException suppressed) {
-          // Broken connection or no transaction left to undo: the original error says why.
-          e.addSuppressed(suppressed);
-        }
-        throw e;
-      }
+      commits.run(
+          hold,
+          () -> {
+            write.setLong(1, nextVersion);
+            write.setLong(2, reserved);
+            format.bind(write, 3, s, pulsedVersion, flush ? List.of() : unflushed);
+            write.executeUpdate();
+            if (flush) {
+              writeTrace(s, unflushed);
+            }
+            if (pulse != null) {
+              return LocalCommit.Written.pulsing(pulse);
+            }
+            if (!Files.isDirectory(dir.notifyDir())) {
+              // A pool without its pulse directory cannot wake anyone: fail now, not at the
+              // first commit that needs a pulse.
+              throw new IOException("notify directory " + dir.notifyDir() + " is missing");
+            }
+            return LocalCommit.Written.QUIETLY;
+          });
     } finally {
       if (raise) {
         pragma("PRAGMA synchronous=NORMAL");
@@ -345,7 +346,7 @@ final class StateDb implements AutoCloseable {
     }
     version = nextVersion;
     fencingReserved = reserved;
-    if (lastPulse != PulseText.UNKNOWN) {
+    if (lastPulse != StoredPoolState.UNKNOWN) {
       lastPulse = pulsedVersion;
     }
     if (flush) {

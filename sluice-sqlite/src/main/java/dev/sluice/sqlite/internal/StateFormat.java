@@ -6,13 +6,14 @@ package dev.sluice.sqlite.internal;
 
 import dev.sluice.TraceEvent;
 import dev.sluice.spi.PoolState;
+import dev.sluice.spi.support.PoolStateCodec;
+import dev.sluice.spi.support.StoredPoolState;
 import java.io.IOException;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * The encodings of a pool's state row, each named by the format id a pool records when it is
@@ -36,18 +37,18 @@ enum StateFormat {
     }
 
     @Override
-    StoredState read(ResultSet rs, int column) throws SQLException, IOException {
+    StoredPoolState read(ResultSet rs, int column) throws SQLException, IOException {
       return StateCodec.read(rs.getString(column));
     }
   },
 
-  /** The compact binary row of {@link BinaryStateCodec}. */
+  /** The compact binary row of {@link PoolStateCodec}. */
   BINARY_V2("sluice-limiter-pool/2") {
     @Override
     void bind(
         PreparedStatement st, int index, PoolState s, long lastPulse, List<TraceEvent> pending)
         throws SQLException {
-      st.setBytes(index, BinaryStateCodec.write(s, lastPulse, pending));
+      st.setBytes(index, PoolStateCodec.write(s, lastPulse, pending));
     }
 
     @Override
@@ -56,12 +57,12 @@ enum StateFormat {
     }
 
     @Override
-    StoredState read(ResultSet rs, int column) throws SQLException, IOException {
+    StoredPoolState read(ResultSet rs, int column) throws SQLException, IOException {
       byte[] bytes = rs.getBytes(column);
       if (bytes == null) {
         throw new IOException("malformed pool state: no row value");
       }
-      return BinaryStateCodec.read(bytes);
+      return PoolStateCodec.read(bytes);
     }
   };
 
@@ -89,9 +90,9 @@ enum StateFormat {
     return null;
   }
 
-  /** The ids this Sluice reads, for error messages. */
-  static String known() {
-    return Arrays.stream(values()).map(f -> "'" + f.id + "'").collect(Collectors.joining(", "));
+  /** The ids this Sluice reads, oldest first. */
+  static List<String> ids() {
+    return Arrays.stream(values()).map(StateFormat::id).toList();
   }
 
   /**
@@ -113,5 +114,5 @@ enum StateFormat {
    *
    * @throws IOException if the value is not a state of this format
    */
-  abstract StoredState read(ResultSet rs, int column) throws SQLException, IOException;
+  abstract StoredPoolState read(ResultSet rs, int column) throws SQLException, IOException;
 }

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.LimiterConfig;
 import dev.sluice.TraceEvent;
+import dev.sluice.local.GateLock;
 import dev.sluice.local.PoolDirectory;
 import dev.sluice.spi.LeaseRecord;
 import dev.sluice.spi.PoolState;
@@ -46,6 +47,8 @@ class StateDbTraceTest {
   @Test
   void bothConnectionsAndANewcomerSeeOneTrace() throws Exception {
     PoolDirectory dir = PoolDirectory.open(root.resolve("p"));
+    dir.createLayout();
+    GateLock gate = GateLock.open(dir);
     View a = new View(StateDb.open(dir, CONFIG, 0, 64, false));
     View b = new View(StateDb.open(dir, CONFIG, 0, 64, false));
     Random random = new Random(7);
@@ -60,8 +63,10 @@ class StateDbTraceTest {
               new LeaseRecord(id, writer == a ? "a" : "b", id, 1, round, PoolState.NEVER, id));
           writer.copy.trace().add(TraceEvent.Kind.ADMITTED, id, "x", id, round);
         }
-        writer.db.write(
-            writer.copy, writer.version + 1, writer.db.fencingReserved, false, 0, () -> {});
+        try (GateLock.Hold hold = gate.hold()) {
+          writer.db.write(
+              hold, writer.copy, writer.version + 1, writer.db.fencingReserved, false, 0, null);
+        }
         writer.copy.markClean();
         writer.version++;
         reader.refresh();
@@ -80,6 +85,7 @@ class StateDbTraceTest {
     } finally {
       a.db.close();
       b.db.close();
+      gate.close();
     }
   }
 }

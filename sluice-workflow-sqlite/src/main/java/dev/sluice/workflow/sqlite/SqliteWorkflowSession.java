@@ -7,8 +7,8 @@ package dev.sluice.workflow.sqlite;
 import dev.sluice.BackendFailureException;
 import dev.sluice.StoreFormatException;
 import dev.sluice.TimeSource;
-import dev.sluice.local.CrashStages;
 import dev.sluice.local.GateLock;
+import dev.sluice.local.LocalCommit;
 import dev.sluice.local.Owner;
 import dev.sluice.local.OwnerWatches;
 import dev.sluice.local.PoolDirectory;
@@ -17,12 +17,15 @@ import dev.sluice.local.PulseWatcher;
 import dev.sluice.local.SqliteFiles;
 import dev.sluice.local.StoreFile;
 import dev.sluice.local.Wakeups;
+import dev.sluice.spi.support.GroupCommitter;
 import dev.sluice.workflow.spi.WorkflowSession;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -38,6 +41,10 @@ final class SqliteWorkflowSession implements WorkflowSession {
   private static final AtomicLong PULSES = new AtomicLong();
   private static final int SQLITE_CORRUPT = 11;
   private static final int SQLITE_NOTADB = 26;
+  private static final int MAX_BATCH = 64;
+
+  /** A unit waiting for its batch, and its result. */
+  private record Queued<R>(Unit<R> unit, CompletableFuture<R> result) {}
 
   private final PoolDirectory dir;
   private final GateLock gate;
@@ -47,7 +54,8 @@ final class SqliteWorkflowSession implements WorkflowSession {
   private final TimeSource clock;
   private final AutoCloseable pulseWatch;
   private final OwnerWatches watches;
-  private final GroupCommit commits;
+  private final LocalCommit local;
+  private final GroupCommitter<Queued<?>> commits;
   private final AtomicBoolean closed = new AtomicBoolean();
   private volatile Runnable onChange;
 
@@ -65,7 +73,13 @@ final class SqliteWorkflowSession implements WorkflowSession {
     this.owner = owner;
     this.clock = clock;
     this.watches = new OwnerWatches(dir, suspect -> changed());
-    this.commits = new GroupCommit("sluice-workflow-store-" + owner.id(), this::runBatch);
+    try {
+      this.local = new LocalCommit(dir, db);
+    } catch (SQLException e) {
+      throw failure(e);
+    }
+    this.commits =
+        new GroupCommitter<>("sluice-workflow-store-" + owner.id(), MAX_BATCH, new Batches());
     AutoCloseable watch;
     try {
       watch = PulseWatcher.instance().watch(dir, this::changed);
@@ -156,12 +170,54 @@ final class SqliteWorkflowSession implements WorkflowSession {
     return owner.id();
   }
 
+  /**
+   * Runs {@code unit} in the next batch and waits for it without reacting to interrupts (the
+   * interrupt status is kept): the batch runs on the coordinator, so the unit's work cannot be
+   * abandoned half-way by its caller.
+   */
   @Override
   public <R> R transact(Unit<R> unit) {
     if (closed.get()) {
       throw closedException();
     }
-    return commits.run(unit);
+    if (commits.onCoordinator()) {
+      // A unit that starts another (user code inside it calling the store) would wait for itself,
+      // holding the gate every process of the store needs.
+      throw new IllegalStateException(
+          "a unit of work on this workflow store tried to start another one inside it");
+    }
+    Queued<R> q = new Queued<>(unit, new CompletableFuture<>());
+    commits.submit(q);
+    try {
+      return q.result().join();
+    } catch (CompletionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException r) {
+        throw r;
+      }
+      if (cause instanceof Error err) {
+        throw err;
+      }
+      throw e;
+    }
+  }
+
+  /** The coordinator's side of the group commit. */
+  private final class Batches implements GroupCommitter.Store<Queued<?>> {
+    @Override
+    public void run(List<Queued<?>> batch) {
+      runBatch(batch);
+    }
+
+    @Override
+    public void fail(Queued<?> q, Throwable cause) {
+      q.result().completeExceptionally(cause);
+    }
+
+    @Override
+    public RuntimeException closed() {
+      return new IllegalStateException("the workflow store session is closed");
+    }
   }
 
   /**
@@ -169,11 +225,11 @@ final class SqliteWorkflowSession implements WorkflowSession {
    * that throws loses only its own writes and gets its exception; an SQL failure fails the whole
    * batch, nothing written.
    */
-  private void runBatch(List<GroupCommit.Queued<?>> units) {
+  private void runBatch(List<Queued<?>> units) {
     Wakeups.record();
     Object[] results = new Object[units.size()];
     Throwable[] refusals = new Throwable[units.size()];
-    boolean wrote = false;
+    LocalCommit.Written written;
     GateLock.Hold hold;
     try {
       hold = gate.hold();
@@ -182,54 +238,44 @@ final class SqliteWorkflowSession implements WorkflowSession {
     }
     try (hold;
         Statement st = db.createStatement()) {
-      boolean committed = false;
-      st.execute("BEGIN IMMEDIATE");
-      try {
-        rows.checkSchema();
-        for (int i = 0; i < units.size(); i++) {
-          SqliteWorkflowTransaction tx =
-              new SqliteWorkflowTransaction(this, rows, clock.wallMillis());
-          st.execute("SAVEPOINT unit");
-          try {
-            results[i] = units.get(i).unit.apply(tx);
-            wrote |= tx.wrote();
-          } catch (Throwable e) {
-            // Only this unit's writes go; if SQLite already abandoned the whole transaction
-            // (a full disk, an I/O error), undoing the savepoint fails and so does the batch.
-            st.execute("ROLLBACK TO unit");
-            refusals[i] =
-                e instanceof SqliteWorkflowTransaction.SqlFailure f ? failure(f.getCause()) : e;
-          } finally {
-            tx.end();
-          }
-          st.execute("RELEASE unit");
-        }
-        if (wrote) {
-          CrashStages.reach(CrashStages.BEFORE_PULSE);
-          // Before the commit, under the gate: a runtime woken by it takes the gate next and so
-          // reads this commit; one that read before it armed its watch earlier and wakes.
-          Pulse.write(dir, owner.id() + "-" + PULSES.incrementAndGet());
-          CrashStages.reach(CrashStages.AFTER_PULSE);
-        }
-        st.execute("COMMIT");
-        committed = true;
-        if (wrote) {
-          CrashStages.reach(CrashStages.AFTER_COMMIT);
-        }
-      } finally {
-        if (!committed) {
-          rollbackQuietly(st);
-        }
-      }
+      written = local.run(hold, () -> runUnits(st, units, results, refusals));
     } catch (SQLException | IOException e) {
       throw failure(e);
     }
     for (int i = 0; i < units.size(); i++) {
       complete(units.get(i), results[i], refusals[i]);
     }
-    if (wrote) {
+    if (written.wrote()) {
       changed();
     }
+  }
+
+  /** Runs each unit inside its own savepoint of the batch's transaction. */
+  private LocalCommit.Written runUnits(
+      Statement st, List<Queued<?>> units, Object[] results, Throwable[] refusals)
+      throws SQLException {
+    rows.checkSchema();
+    boolean wrote = false;
+    for (int i = 0; i < units.size(); i++) {
+      SqliteWorkflowTransaction tx = new SqliteWorkflowTransaction(this, rows, clock.wallMillis());
+      st.execute("SAVEPOINT unit");
+      try {
+        results[i] = units.get(i).unit().apply(tx);
+        wrote |= tx.wrote();
+      } catch (Throwable e) {
+        // Only this unit's writes go; if SQLite already abandoned the whole transaction (a full
+        // disk, an I/O error), undoing the savepoint fails and so does the batch.
+        st.execute("ROLLBACK TO unit");
+        refusals[i] =
+            e instanceof SqliteWorkflowTransaction.SqlFailure f ? failure(f.getCause()) : e;
+      } finally {
+        tx.end();
+      }
+      st.execute("RELEASE unit");
+    }
+    return wrote
+        ? LocalCommit.Written.pulsing(owner.id() + "-" + PULSES.incrementAndGet())
+        : LocalCommit.Written.NOTHING;
   }
 
   private IllegalStateException closedException() {
@@ -237,11 +283,11 @@ final class SqliteWorkflowSession implements WorkflowSession {
   }
 
   @SuppressWarnings("unchecked")
-  private static <R> void complete(GroupCommit.Queued<R> q, Object result, Throwable refusal) {
+  private static <R> void complete(Queued<R> q, Object result, Throwable refusal) {
     if (refusal != null) {
-      q.result.completeExceptionally(refusal);
+      q.result().completeExceptionally(refusal);
     } else {
-      q.result.complete((R) result);
+      q.result().complete((R) result);
     }
   }
 
@@ -249,14 +295,6 @@ final class SqliteWorkflowSession implements WorkflowSession {
     return new BackendFailureException(
         "workflow store " + dir + ": unit of work failed, nothing was written: " + e.getMessage(),
         e);
-  }
-
-  private static void rollbackQuietly(Statement st) {
-    try {
-      st.execute("ROLLBACK");
-    } catch (SQLException e) {
-      // The transaction is abandoned either way; the original failure is what matters.
-    }
   }
 
   /**

@@ -8,6 +8,7 @@ import dev.sluice.StoreFormatException;
 import dev.sluice.local.PoolDirectory;
 import dev.sluice.local.SqliteFiles;
 import dev.sluice.local.StoreFile;
+import dev.sluice.spi.support.FormatCheck;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -137,35 +138,9 @@ final class WorkflowSchema {
   }
 
   private static int check(PoolDirectory dir, Connection db) throws SQLException {
-    String format = SqliteFiles.meta(db, "format");
-    if (!FORMAT.equals(format)) {
-      throw new StoreFormatException(
-          "workflow store "
-              + dir.file(FILE)
-              + " has format "
-              + (format == null ? "none" : "'" + format + "'")
-              + ", this Sluice reads '"
-              + FORMAT
-              + "'; nothing was changed");
-    }
-    String schema = SqliteFiles.meta(db, "schema");
-    int stored;
-    try {
-      stored = Integer.parseInt(String.valueOf(schema));
-    } catch (NumberFormatException e) {
-      stored = -1;
-    }
-    if (stored < 1 || stored > VERSION) {
-      throw new StoreFormatException(
-          "workflow store "
-              + dir.file(FILE)
-              + " has schema version '"
-              + schema
-              + "'; this Sluice reads versions 1 to "
-              + VERSION
-              + " and never downgrades a store; nothing was changed");
-    }
-    return stored;
+    String what = "workflow store " + dir.file(FILE);
+    FormatCheck.require(what, SqliteFiles.meta(db, "format"), List.of(FORMAT));
+    return FormatCheck.requireVersion(what, SqliteFiles.meta(db, "schema"), VERSION);
   }
 
   private static void migrate(PoolDirectory dir, Connection db, int from)

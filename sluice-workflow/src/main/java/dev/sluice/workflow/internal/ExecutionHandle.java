@@ -5,6 +5,7 @@
 package dev.sluice.workflow.internal;
 
 import dev.sluice.TimeSource;
+import dev.sluice.spi.support.ChangeCounter;
 import dev.sluice.workflow.Execution;
 import dev.sluice.workflow.ExecutionStatus;
 import dev.sluice.workflow.ResultTimeoutException;
@@ -61,7 +62,7 @@ final class ExecutionHandle<O> implements Execution<O> {
     TimeSource clock = runtime.clock();
     long wait = timeout.isNegative() ? 0 : saturatedNanos(timeout);
     long start = clock.monotonicNanos();
-    Signal signal = runtime.resultSignal();
+    ChangeCounter signal = runtime.resultSignal();
     while (true) {
       long seen = signal.count();
       ExecutionRecord r = read();

@@ -5,22 +5,23 @@
 package dev.sluice.workflow.internal;
 
 import dev.sluice.TimeSource;
+import dev.sluice.spi.support.ChangeCounter;
 
 /**
  * A runtime's one timer: armed for the earliest durable timer an idle worker saw, it bumps the
- * workers' {@link Signal} when that moment comes. A later moment is left to the next claim, which
- * reads the store again; an earlier one replaces it. After {@link #close()} nothing is armed.
+ * workers' {@link ChangeCounter} when that moment comes. A later moment is left to the next claim,
+ * which reads the store again; an earlier one replaces it. After {@link #close()} nothing is armed.
  *
  * <p>Thread-safe. Nothing here blocks.
  */
 final class WakeTimer implements AutoCloseable {
   private final TimeSource clock;
-  private final Signal work;
+  private final ChangeCounter work;
   private long armedAt = Long.MAX_VALUE;
   private TimeSource.Timer armed;
   private boolean closed;
 
-  WakeTimer(TimeSource clock, Signal work) {
+  WakeTimer(TimeSource clock, ChangeCounter work) {
     this.clock = clock;
     this.work = work;
   }

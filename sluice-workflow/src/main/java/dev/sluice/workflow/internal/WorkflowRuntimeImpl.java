@@ -5,6 +5,7 @@
 package dev.sluice.workflow.internal;
 
 import dev.sluice.TimeSource;
+import dev.sluice.spi.support.ChangeCounter;
 import dev.sluice.workflow.DurableStore;
 import dev.sluice.workflow.Execution;
 import dev.sluice.workflow.ExecutionConflictException;
@@ -53,8 +54,8 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
   private final RuntimeSettings settings;
   private final long retentionMillis;
   private final AtomicBoolean purging = new AtomicBoolean();
-  private final Signal work = new Signal();
-  private final Signal results = new Signal();
+  private final ChangeCounter work = new ChangeCounter();
+  private final ChangeCounter results = new ChangeCounter();
   private final Object lifecycle = new Object();
   private final List<Thread> workers = new ArrayList<>();
   private volatile boolean started;
@@ -90,7 +91,7 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
     return codec;
   }
 
-  Signal resultSignal() {
+  ChangeCounter resultSignal() {
     return results;
   }
 

@@ -2,9 +2,10 @@
  * Copyright 2026 the Sluice authors.
  * SPDX-License-Identifier: Apache-2.0
  */
-package dev.sluice.sqlite.internal;
+package dev.sluice.spi.support;
 
 import dev.sluice.TraceEvent;
+import dev.sluice.spi.ControlState;
 import dev.sluice.spi.LeaseRecord;
 import dev.sluice.spi.PoolState;
 import dev.sluice.spi.WaiterRecord;
@@ -18,30 +19,49 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The stored form of a pool's state (format {@code sluice-limiter-pool/2}), except its trace: a
- * compact binary row, because every transaction of every process reads or writes it under the gate
- * (the JSON of format 1 cost about a third of a transaction's hold).
+ * The compact binary form of a pool's state, except its trace, that any store may keep in one row
+ * or value: every transaction of every process reads or writes it under the pool's lock, so it must
+ * be small and quick to decode.
  *
- * <p>Layout: a tag byte ({@value #TAG}); the version of the last commit that pulsed (which the next
- * pulse names, see {@link PulseText}); the scalars and the trace capacity; the owner ids, each
- * once; the leases and the waiters, each a count and then rows of an id, an index into the owner
- * ids and five numbers; the trace entries not yet in the trace table (see {@link StateDb}), a count
- * and then rows of a sequence, a kind, a lease id, an owner index, the active weight and a time.
- * Numbers are zigzag varints (1 to 10 bytes), strings a length and UTF-8. Decoding checks every
- * length and count against the bytes left and refuses trailing bytes, so a damaged row is an error,
+ * <p>Layout: a tag byte ({@value #TAG}); a number the store keeps with the row (the SQLite store:
+ * the version of the last commit that pulsed); the scalars and the trace capacity; the owner ids,
+ * each once; the leases and the waiters, each a count and then rows of an id, an index into the
+ * owner ids and five numbers; the trace entries the store keeps in the row until it moves them
+ * elsewhere, a count and then rows of a sequence, a kind, a lease id, an owner index, the active
+ * weight and a time. Numbers are zigzag varints (1 to 10 bytes), strings a length and UTF-8.
+ * Decoding checks every length and count against the bytes left, so a damaged row is an error,
  * never a wrong state.
  *
- * <p>Thread-safe.
+ * <p><b>Fields added later.</b> After the trace entries a row may carry an extension: its minor
+ * format (a number from 1) and then the fields of every minor format up to it, in order (minor 1:
+ * the {@link ControlState}). A row without an extension is minor 0. A reader refuses a row whose
+ * minor format is newer than {@link #MINOR} with a message naming both, rather than skip fields it
+ * does not know; and a writer adds the extension only when the state holds something minor 0 cannot
+ * say, so processes of an older Sluice keep sharing a pool until a newer feature is used.
+ *
+ * <p>Thread-safe (stateless).
  */
-final class BinaryStateCodec {
+public final class PoolStateCodec {
   /** The first byte of every row of this encoding. */
-  static final byte TAG = 2;
+  public static final byte TAG = 2;
+
+  /** The newest minor format this Sluice reads and writes. */
+  public static final int MINOR = 1;
 
   private static final TraceEvent.Kind[] KINDS = TraceEvent.Kind.values();
+  private static final ControlState.BreakerPhase[] PHASES = ControlState.BreakerPhase.values();
 
-  private BinaryStateCodec() {}
+  private PoolStateCodec() {}
 
-  static byte[] write(PoolState s, long lastPulse, List<TraceEvent> pendingTrace) {
+  /**
+   * Encodes {@code s}.
+   *
+   * @param s the state
+   * @param lastPulse the number the store keeps with the row
+   * @param pendingTrace trace entries kept in the row, oldest first
+   * @return the row
+   */
+  public static byte[] write(PoolState s, long lastPulse, List<TraceEvent> pendingTrace) {
     Out out = new Out();
     out.buf[out.len++] = TAG;
     out.number(lastPulse);
@@ -98,6 +118,10 @@ final class BinaryStateCodec {
       out.number(e.activeWeight());
       out.number(e.at().toEpochMilli());
     }
+    if (!s.control().isNone()) {
+      out.number(MINOR);
+      writeControl(out, s.control());
+    }
     return Arrays.copyOf(out.buf, out.len);
   }
 
@@ -107,12 +131,43 @@ final class BinaryStateCodec {
     }
   }
 
+  private static void writeControl(Out out, ControlState c) {
+    out.number(c.cooldown().epoch());
+    out.number(c.cooldown().step());
+    out.number(c.cooldown().until());
+    out.number(c.breaker().phase().ordinal());
+    out.number(c.breaker().epoch());
+    out.number(c.breaker().step());
+    out.number(c.breaker().openUntil());
+    out.number(c.breaker().consecutiveFailures());
+    out.number(c.drain().generation());
+    out.number(c.drain().draining() ? 1 : 0);
+  }
+
+  private static ControlState readControl(In in) throws IOException {
+    ControlState.Cooldown cooldown =
+        new ControlState.Cooldown(in.number(), in.count("cooldown step", 64), in.number());
+    ControlState.Breaker breaker =
+        new ControlState.Breaker(
+            PHASES[in.count("breaker phase", PHASES.length - 1)],
+            in.number(),
+            in.count("breaker step", 64),
+            in.number(),
+            in.count("consecutive failures", Integer.MAX_VALUE));
+    long generation = in.number();
+    ControlState.Drain drain = new ControlState.Drain(generation, in.count("drain flag", 1) == 1);
+    return new ControlState(cooldown, breaker, drain);
+  }
+
   /**
-   * Reads a row written by {@link #write}.
+   * Reads a row written by {@link #write}, of this minor format or an older one.
    *
-   * @throws IOException if the bytes are not such a row
+   * @param bytes the row
+   * @return the decoded row
+   * @throws IOException if the bytes are not such a row, or a newer Sluice wrote fields this one
+   *     does not know
    */
-  static StoredState read(byte[] bytes) throws IOException {
+  public static StoredPoolState read(byte[] bytes) throws IOException {
     In in = new In(bytes);
     if (bytes.length == 0 || bytes[0] != TAG) {
       throw new IOException(
@@ -140,32 +195,8 @@ final class BinaryStateCodec {
     for (int i = 0; i < ownerCount; i++) {
       owners[i] = in.string();
     }
-    int leaseCount = in.sized("lease count");
-    List<LeaseRecord> leases = new ArrayList<>(leaseCount);
-    for (int i = 0; i < leaseCount; i++) {
-      leases.add(
-          new LeaseRecord(
-              in.number(),
-              owners[in.count("owner index", ownerCount - 1)],
-              in.number(),
-              in.number(),
-              in.number(),
-              in.number(),
-              in.number()));
-    }
-    int waiterCount = in.sized("waiter count");
-    List<WaiterRecord> waiters = new ArrayList<>(waiterCount);
-    for (int i = 0; i < waiterCount; i++) {
-      waiters.add(
-          new WaiterRecord(
-              in.number(),
-              owners[in.count("owner index", ownerCount - 1)],
-              in.number(),
-              in.number(),
-              in.number(),
-              in.number(),
-              in.number()));
-    }
+    List<LeaseRecord> leases = readRows(in, "lease count", owners, LeaseRecord::new);
+    List<WaiterRecord> waiters = readRows(in, "waiter count", owners, WaiterRecord::new);
     int pendingCount = in.sized("pending trace count");
     List<TraceEvent> pending = new ArrayList<>(pendingCount);
     for (int i = 0; i < pendingCount; i++) {
@@ -178,13 +209,64 @@ final class BinaryStateCodec {
               in.number(),
               Instant.ofEpochMilli(in.number())));
     }
+    ControlState control = ControlState.NONE;
+    if (in.left() != 0) {
+      long minor = in.number();
+      if (minor < 1) {
+        throw new IOException("malformed pool state: an extension of minor format " + minor);
+      }
+      if (minor > MINOR) {
+        // A reader cannot tell a newer row from a damaged one; a newer Sluice is the likely cause.
+        throw new IOException(
+            "pool state of minor format "
+                + TAG
+                + "."
+                + minor
+                + ", newer than this Sluice reads ("
+                + TAG
+                + ".0 to "
+                + TAG
+                + "."
+                + MINOR
+                + "): a newer Sluice wrote it, so upgrade this process (if none did, it is a"
+                + " malformed pool state)");
+      }
+      control = readControl(in);
+    }
     if (in.left() != 0) {
       throw new IOException("malformed pool state: " + in.left() + " bytes after the end");
     }
     PoolState.Scalars scalars =
         new PoolState.Scalars(
             nextAllowedAt, limited == 1, reservoir, nextRefreshAt, lastEntryId, lastFencingToken);
-    return new StoredState(createdAt, scalars, traceCapacity, leases, waiters, lastPulse, pending);
+    return new StoredPoolState(
+        createdAt, scalars, control, traceCapacity, leases, waiters, lastPulse, pending);
+  }
+
+  /** A lease or a waiter from its id, its owner and its five numbers, in the order written. */
+  private interface RowFactory<T> {
+    T make(long id, String owner, long a, long b, long c, long d, long e);
+  }
+
+  /**
+   * Leases and waiters share one row shape: a count, then per row an id, an owner, five numbers.
+   */
+  private static <T> List<T> readRows(In in, String what, String[] owners, RowFactory<T> factory)
+      throws IOException {
+    int count = in.sized(what);
+    List<T> rows = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      rows.add(
+          factory.make(
+              in.number(),
+              owners[in.count("owner index", owners.length - 1)],
+              in.number(),
+              in.number(),
+              in.number(),
+              in.number(),
+              in.number()));
+    }
+    return rows;
   }
 
   /** A growing buffer. */

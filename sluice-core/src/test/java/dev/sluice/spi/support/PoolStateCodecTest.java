@@ -2,13 +2,14 @@
  * Copyright 2026 the Sluice authors.
  * SPDX-License-Identifier: Apache-2.0
  */
-package dev.sluice.sqlite.internal;
+package dev.sluice.spi.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sluice.LimiterConfig;
 import dev.sluice.TraceEvent;
+import dev.sluice.spi.ControlState;
 import dev.sluice.spi.LeaseRecord;
 import dev.sluice.spi.PoolState;
 import dev.sluice.spi.WaiterRecord;
@@ -18,7 +19,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The binary state row reads back exactly what was written, and refuses damaged bytes. */
-class BinaryStateCodecTest {
+class PoolStateCodecTest {
   private static final LimiterConfig CONFIG = LimiterConfig.builder().maxConcurrent(8).build();
 
   static PoolState sample() {
@@ -40,7 +41,7 @@ class BinaryStateCodecTest {
   @Test
   void aStateReadsBackAsWritten() throws IOException {
     PoolState s = sample();
-    StoredState back = BinaryStateCodec.read(BinaryStateCodec.write(s, 7, List.of()));
+    StoredPoolState back = PoolStateCodec.read(PoolStateCodec.write(s, 7, List.of()));
     assertThat(back.createdAt()).isEqualTo(s.createdAt());
     assertThat(back.scalars()).isEqualTo(s.scalars());
     assertThat(back.traceCapacity()).isEqualTo(64);
@@ -56,7 +57,7 @@ class BinaryStateCodecTest {
     s.trace().add(TraceEvent.Kind.REFRESHED, 0, "", 4, 1_764_800_000_400L);
     s.trace().add(TraceEvent.Kind.RELEASED, 2, "new-owner", 1, 1_764_800_000_500L);
     List<TraceEvent> pending = s.trace().entriesFrom(1);
-    StoredState back = BinaryStateCodec.read(BinaryStateCodec.write(s, 7, pending));
+    StoredPoolState back = PoolStateCodec.read(PoolStateCodec.write(s, 7, pending));
     assertThat(back.pendingTrace()).isEqualTo(pending);
     assertThat(back.leases()).containsExactlyElementsOf(s.leases());
     assertThat(back.waiters()).containsExactlyElementsOf(s.waiters());
@@ -65,25 +66,18 @@ class BinaryStateCodecTest {
   @Test
   void anEmptyStateReadsBack() throws IOException {
     PoolState s = PoolState.create(CONFIG, 0, 0);
-    StoredState back = BinaryStateCodec.read(BinaryStateCodec.write(s, 7, List.of()));
+    StoredPoolState back = PoolStateCodec.read(PoolStateCodec.write(s, 7, List.of()));
     assertThat(back.scalars()).isEqualTo(s.scalars());
     assertThat(back.leases()).isEmpty();
     assertThat(back.waiters()).isEmpty();
   }
 
   @Test
-  void theRowIsSmallerThanTheJson() {
-    PoolState s = sample();
-    assertThat(BinaryStateCodec.write(s, 7, List.of()).length)
-        .isLessThan(StateCodec.write(s).length() / 2);
-  }
-
-  @Test
   void everyTruncationIsRefused() {
-    byte[] bytes = BinaryStateCodec.write(sample(), 7, List.of());
+    byte[] bytes = PoolStateCodec.write(sample(), 7, List.of());
     for (int n = 0; n < bytes.length; n++) {
       byte[] cut = Arrays.copyOf(bytes, n);
-      assertThatThrownBy(() -> BinaryStateCodec.read(cut))
+      assertThatThrownBy(() -> PoolStateCodec.read(cut))
           .as("first %d bytes", n)
           .isInstanceOf(IOException.class)
           .hasMessageContaining("malformed pool state");
@@ -92,13 +86,13 @@ class BinaryStateCodecTest {
 
   @Test
   void trailingBytesAnotherTagAndJsonTextAreRefused() {
-    byte[] bytes = BinaryStateCodec.write(sample(), 7, List.of());
+    byte[] bytes = PoolStateCodec.write(sample(), 7, List.of());
     byte[] longer = Arrays.copyOf(bytes, bytes.length + 1);
     byte[] otherTag = bytes.clone();
     otherTag[0] = 7;
-    byte[] json = StateCodec.write(sample()).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    byte[] json = "{\"createdAt\":0}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
     for (byte[] bad : List.of(longer, otherTag, json)) {
-      assertThatThrownBy(() -> BinaryStateCodec.read(bad))
+      assertThatThrownBy(() -> PoolStateCodec.read(bad))
           .isInstanceOf(IOException.class)
           .hasMessageContaining("malformed pool state");
     }
@@ -108,7 +102,7 @@ class BinaryStateCodecTest {
   void anOwnerIndexOutOfRangeIsRefused() {
     PoolState s = PoolState.create(CONFIG, 0, 0);
     s.putLease(new LeaseRecord(100, "x", 0, 1, 0, PoolState.NEVER, 1));
-    byte[] bytes = BinaryStateCodec.write(s, 7, List.of());
+    byte[] bytes = PoolStateCodec.write(s, 7, List.of());
     // The lease id 100 is the zigzag varint C8 01; the owner index follows it.
     int at = 0;
     while (!(bytes[at] == (byte) 0xC8 && bytes[at + 1] == 1)) {
@@ -116,7 +110,7 @@ class BinaryStateCodecTest {
     }
     assertThat(bytes[at + 2]).isEqualTo((byte) 0);
     bytes[at + 2] = 2;
-    assertThatThrownBy(() -> BinaryStateCodec.read(bytes))
+    assertThatThrownBy(() -> PoolStateCodec.read(bytes))
         .isInstanceOf(IOException.class)
         .hasMessageContaining("owner index");
   }
@@ -125,17 +119,49 @@ class BinaryStateCodecTest {
   void aDamagedByteIsEitherReadOrRefusedNeverACrash() {
     PoolState s = sample();
     s.trace().add(TraceEvent.Kind.ADMITTED, 4, "x", 4, 1_764_800_000_300L);
-    byte[] bytes = BinaryStateCodec.write(s, 7, s.trace().entries());
+    byte[] bytes = PoolStateCodec.write(s, 7, s.trace().entries());
     for (int i = 0; i < bytes.length; i++) {
       for (int v : new int[] {0, 1, 0x7F, 0x80, 0xFF}) {
         byte[] bad = bytes.clone();
         bad[i] = (byte) v;
         try {
-          BinaryStateCodec.read(bad);
+          PoolStateCodec.read(bad);
         } catch (IOException expected) {
           assertThat(expected).hasMessageContaining("malformed pool state");
         }
       }
     }
+  }
+
+  @Test
+  void theControlStateReadsBackAndOnlyThenIsWritten() throws IOException {
+    PoolState s = sample();
+    byte[] without = PoolStateCodec.write(s, 7, List.of());
+    ControlState control =
+        new ControlState(
+            new ControlState.Cooldown(3, 2, 1_764_800_009_000L),
+            new ControlState.Breaker(
+                ControlState.BreakerPhase.HALF_OPEN, 4, 1, 1_764_800_010_000L, 5),
+            new ControlState.Drain(2, true));
+    s.control(control);
+    byte[] with = PoolStateCodec.write(s, 7, List.of());
+    assertThat(PoolStateCodec.read(without).control()).isEqualTo(ControlState.NONE);
+    assertThat(PoolStateCodec.read(with).control()).isEqualTo(control);
+    // A pool that never used them keeps the minor-0 row, which processes of an older Sluice read.
+    assertThat(Arrays.copyOf(with, without.length)).isEqualTo(without);
+    assertThat(with.length).isGreaterThan(without.length);
+  }
+
+  @Test
+  void aRowOfANewerMinorFormatIsRefusedNamingBoth() {
+    byte[] base = PoolStateCodec.write(sample(), 7, List.of());
+    byte[] newer = Arrays.copyOf(base, base.length + 2);
+    newer[base.length] = (byte) ((PoolStateCodec.MINOR + 1) << 1); // the zigzag varint
+    newer[base.length + 1] = 0;
+    assertThatThrownBy(() -> PoolStateCodec.read(newer))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("minor format 2." + (PoolStateCodec.MINOR + 1))
+        .hasMessageContaining("2.0 to 2." + PoolStateCodec.MINOR)
+        .hasMessageContaining("a newer Sluice wrote it");
   }
 }

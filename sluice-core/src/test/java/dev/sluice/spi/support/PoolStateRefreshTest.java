@@ -2,12 +2,13 @@
  * Copyright 2026 the Sluice authors.
  * SPDX-License-Identifier: Apache-2.0
  */
-package dev.sluice.sqlite.internal;
+package dev.sluice.spi.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.LimiterConfig;
 import dev.sluice.TraceEvent;
+import dev.sluice.spi.ControlState;
 import dev.sluice.spi.LeaseRecord;
 import dev.sluice.spi.PoolState;
 import dev.sluice.spi.WaiterRecord;
@@ -21,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * A copy brought up to date in place equals the state another process wrote, whatever that process
  * did in between; when it cannot be (the queue's order would differ), the refresh says so.
  */
-class StateRefreshTest {
+class PoolStateRefreshTest {
   private static final LimiterConfig CONFIG = LimiterConfig.builder().maxConcurrent(100).build();
 
   @RepeatedTest(20)
@@ -37,10 +38,26 @@ class StateRefreshTest {
       }
       writer.markClean();
       List<TraceEvent> newer = writer.trace().entriesFrom(traceFrom);
-      StoredState stored = BinaryStateCodec.read(BinaryStateCodec.write(writer, 7, List.of()));
-      assertThat(StateRefresh.apply(copy, stored, newer)).isTrue();
+      StoredPoolState stored = PoolStateCodec.read(PoolStateCodec.write(writer, 7, List.of()));
+      assertThat(PoolStateRefresh.apply(copy, stored, newer)).isTrue();
       assertSame(copy, writer);
     }
+  }
+
+  @Test
+  void aRefreshCarriesTheControlStateAndLeavesTheCopyClean() throws IOException {
+    PoolState writer = PoolState.create(CONFIG, 0, 0);
+    PoolState copy = decode(writer, List.of());
+    ControlState draining =
+        new ControlState(
+            new ControlState.Cooldown(1, 1, 500),
+            ControlState.Breaker.CLOSED,
+            new ControlState.Drain(3, true));
+    writer.control(draining);
+    StoredPoolState stored = PoolStateCodec.read(PoolStateCodec.write(writer, 7, List.of()));
+    assertThat(PoolStateRefresh.apply(copy, stored, List.of())).isTrue();
+    assertThat(copy.control()).isEqualTo(draining);
+    assertThat(copy.isDirty()).isFalse();
   }
 
   @Test
@@ -53,8 +70,8 @@ class StateRefreshTest {
     PoolState reordered = PoolState.create(CONFIG, 0, 0);
     reordered.addWaiter(writer.waiter(2));
     reordered.addWaiter(writer.waiter(1));
-    StoredState stored = BinaryStateCodec.read(BinaryStateCodec.write(reordered, 7, List.of()));
-    assertThat(StateRefresh.apply(copy, stored, List.of())).isFalse();
+    StoredPoolState stored = PoolStateCodec.read(PoolStateCodec.write(reordered, 7, List.of()));
+    assertThat(PoolStateRefresh.apply(copy, stored, List.of())).isFalse();
   }
 
   @Test
@@ -63,9 +80,9 @@ class StateRefreshTest {
     PoolState copy = decode(writer, List.of());
     writer.trace().add(TraceEvent.Kind.RELEASED, 1, "a", 0, 5);
     writer.trace().add(TraceEvent.Kind.RELEASED, 2, "a", 0, 6);
-    StoredState stored = BinaryStateCodec.read(BinaryStateCodec.write(writer, 7, List.of()));
+    StoredPoolState stored = PoolStateCodec.read(PoolStateCodec.write(writer, 7, List.of()));
     List<TraceEvent> onlyTheSecond = writer.trace().entriesFrom(1);
-    assertThat(StateRefresh.apply(copy, stored, onlyTheSecond)).isFalse();
+    assertThat(PoolStateRefresh.apply(copy, stored, onlyTheSecond)).isFalse();
   }
 
   @Test
@@ -83,7 +100,7 @@ class StateRefreshTest {
   }
 
   private static PoolState decode(PoolState s, List<TraceEvent> trace) throws IOException {
-    return BinaryStateCodec.read(BinaryStateCodec.write(s, 7, List.of())).restore(CONFIG, trace);
+    return PoolStateCodec.read(PoolStateCodec.write(s, 7, List.of())).restore(CONFIG, trace);
   }
 
   private static void mutate(PoolState s, Random random) {

@@ -2,7 +2,7 @@
  * Copyright 2026 the Sluice authors.
  * SPDX-License-Identifier: Apache-2.0
  */
-package dev.sluice.sqlite.internal;
+package dev.sluice.spi.support;
 
 import dev.sluice.TraceEvent;
 import dev.sluice.spi.LeaseRecord;
@@ -19,13 +19,14 @@ import java.util.Map;
  * commits between most of this JVM's transactions, and rebuilding the whole state each time
  * (notably its trace, hundreds of entries) cost more than the change itself.
  *
- * <p>Not thread-safe: used by the coordinator under the gate.
+ * <p>Used by any store that keeps a copy of the state between transactions. Stateless; the copy it
+ * changes must be confined to the caller (a store's coordinator, under the pool's lock).
  */
-final class StateRefresh {
+public final class PoolStateRefresh {
   /** Entry ids allocated elsewhere since the copy, beyond which a rebuild is cheaper. */
   private static final long MAX_ID_GAP = 1_000_000;
 
-  private StateRefresh() {}
+  private PoolStateRefresh() {}
 
   /**
    * Updates {@code copy} to {@code stored} plus {@code newer} trace entries, and marks it clean.
@@ -35,7 +36,7 @@ final class StateRefresh {
    * @param newer the trace entries from {@code copy}'s next sequence on, oldest first
    * @return whether it worked; if not, {@code copy} is in an undefined state and must be dropped
    */
-  static boolean apply(PoolState copy, StoredState stored, List<TraceEvent> newer) {
+  public static boolean apply(PoolState copy, StoredPoolState stored, List<TraceEvent> newer) {
     if (copy.createdAt() != stored.createdAt()
         || copy.trace().capacity() != stored.traceCapacity()) {
       return false;
@@ -59,6 +60,7 @@ final class StateRefresh {
       copy.nextEntryId();
     }
     copy.raiseFencingFloor(want.lastFencingToken());
+    copy.control(stored.control());
     if (!refreshLeases(copy, stored.leases()) || !refreshWaiters(copy, stored.waiters())) {
       return false;
     }

@@ -2,21 +2,21 @@
  * Copyright 2026 the Sluice authors.
  * SPDX-License-Identifier: Apache-2.0
  */
-package dev.sluice.gate.store;
+package dev.sluice.spi.support;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * A counter of things that may have changed a gate home (a pulse, an owner's death), on which
- * waiters sleep. A waiter reads {@link #count()} before its transaction and then sleeps in {@link
- * #awaitAfter} only if nothing was counted since, so no wake-up between the read and the sleep is
- * lost.
+ * A counter of things that may have changed a store (a notification, an owner's death, a timer
+ * falling due), on which waiters sleep. A waiter reads {@link #count()} before it reads the store
+ * and then sleeps in {@code awaitAfter} only if nothing was counted since, so no wake-up between
+ * its read and its sleep is lost.
  *
- * <p>Thread-safe. {@link #awaitAfter} blocks.
+ * <p>Thread-safe. The {@code awaitAfter} methods block.
  */
-public final class Changes {
+public final class ChangeCounter {
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
   private long count;
@@ -43,9 +43,28 @@ public final class Changes {
   }
 
   /**
+   * Sleeps until the count passes {@code seen}.
+   *
+   * @param seen the count the caller read before it looked at the store
+   * @throws InterruptedException if interrupted while sleeping
+   */
+  public void awaitAfter(long seen) throws InterruptedException {
+    lock.lock();
+    try {
+      while (count == seen) {
+        changed.await();
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
    * Sleeps until the count passes {@code seen} or {@code deadlineNanos} ({@link System#nanoTime})
    * is reached.
    *
+   * @param seen the count the caller read before it looked at the store
+   * @param deadlineNanos when to give up
    * @return whether something changed
    * @throws InterruptedException if interrupted while sleeping
    */
@@ -65,7 +84,15 @@ public final class Changes {
     }
   }
 
-  /** Like {@link #awaitAfter}, for a duration from now. */
+  /**
+   * Like {@link #awaitAfter(long, long)}, for a duration from now.
+   *
+   * @param seen the count the caller read before it looked at the store
+   * @param timeout how long to wait at most
+   * @param unit the unit of {@code timeout}
+   * @return whether something changed
+   * @throws InterruptedException if interrupted while sleeping
+   */
   public boolean awaitAfter(long seen, long timeout, TimeUnit unit) throws InterruptedException {
     return awaitAfter(seen, System.nanoTime() + unit.toNanos(timeout));
   }
