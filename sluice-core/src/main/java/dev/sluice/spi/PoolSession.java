@@ -40,6 +40,14 @@ public interface PoolSession extends AutoCloseable {
    * submitted commands in one transaction. The future completes on a store thread or the calling
    * thread; continuations must be short.
    *
+   * <p>The caller may take the command back with {@code cancel}: it succeeds only while the store
+   * has not begun to apply it, and then the store never applies it; afterwards {@code cancel}
+   * returns false and the outcome arrives as usual. A store that applies commands later, on a
+   * thread of its own, returns a {@link dev.sluice.spi.support.PendingOutcome} and claims each
+   * command once it holds its lock; one that applies on the calling thread returns a completed
+   * future, which no cancel changes. So a caller whose patience ends while the store waits for its
+   * lock (held by a stopped process, say) gets an answer instead of a wait.
+   *
    * @param command what this owner asks
    * @param <R> the command's answer type
    * @return the outcome

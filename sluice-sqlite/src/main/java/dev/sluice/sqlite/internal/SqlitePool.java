@@ -20,6 +20,7 @@ import dev.sluice.spi.PoolContext;
 import dev.sluice.spi.PoolOutcome;
 import dev.sluice.spi.PoolState;
 import dev.sluice.spi.support.GroupCommitter;
+import dev.sluice.spi.support.PendingOutcome;
 import dev.sluice.spi.support.StoredPoolState;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -68,8 +69,7 @@ final class SqlitePool {
 
   private int users;
 
-  private record Op<R>(
-      PoolCommand<R> command, TimeSource clock, CompletableFuture<PoolOutcome<R>> result) {}
+  private record Op<R>(PoolCommand<R> command, TimeSource clock, PendingOutcome<R> result) {}
 
   private SqlitePool(
       PoolDirectory dir, LimiterConfig config, GateLock gate, StateDb db, long version) {
@@ -188,7 +188,7 @@ final class SqlitePool {
   }
 
   <R> CompletableFuture<PoolOutcome<R>> submit(PoolCommand<R> command, TimeSource clock) {
-    CompletableFuture<PoolOutcome<R>> f = new CompletableFuture<>();
+    PendingOutcome<R> f = new PendingOutcome<>();
     Op<R> op = new Op<>(command, clock, f);
     if (commits.onCoordinator()) {
       // A continuation of this coordinator's own work: run it now, the queue would wait for us.
@@ -199,15 +199,22 @@ final class SqlitePool {
     return f;
   }
 
-  private void runBatch(List<Op<?>> batch) {
+  private void runBatch(List<Op<?>> queued) {
     Wakeups.record();
-    List<PoolOutcome<?>> results = new ArrayList<>(batch.size());
+    List<Op<?>> batch = queued;
+    List<PoolOutcome<?>> results = new ArrayList<>(queued.size());
     boolean changed = false;
     Set<String> affected = Set.of();
     RuntimeException failure = null;
     try {
       GateLock.Hold hold = gate.hold();
       try {
+        // Claimed only now that the gate is held: a caller that gave up waiting for it took its
+        // command back, and the store must never apply it.
+        batch = claimed(queued);
+        if (batch.isEmpty()) {
+          return;
+        }
         cached = db.read(config, cached, cachedVersion);
         cachedVersion = db.version;
         Set<String> dead = liveness.provenDead(cached, firstTransaction);
@@ -282,6 +289,24 @@ final class SqlitePool {
     if (changed && sessions.size() > 1) {
       wake(affected);
     }
+  }
+
+  /**
+   * The commands of {@code queued} that their callers did not take back, claimed for this batch.
+   */
+  private static List<Op<?>> claimed(List<Op<?>> queued) {
+    List<Op<?>> batch = null;
+    for (int i = 0; i < queued.size(); i++) {
+      Op<?> op = queued.get(i);
+      if (!op.result().claim()) {
+        if (batch == null) {
+          batch = new ArrayList<>(queued.subList(0, i));
+        }
+      } else if (batch != null) {
+        batch.add(op);
+      }
+    }
+    return batch == null ? queued : batch;
   }
 
   /**
