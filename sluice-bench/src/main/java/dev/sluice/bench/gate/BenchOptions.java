@@ -44,7 +44,7 @@ record BenchOptions(
       """
       usage: java -cp benchmarks.jar dev.sluice.bench.gate.GateCommandBench [options]
         --sluice PATH       the bin/sluice script (default: bin/sluice)
-        --java PATH         the java bin/sluice uses (default: $JAVA_HOME/bin/java, else java on PATH)
+        --java PATH         the trivial JVM's java (default: $JAVA_HOME/bin/java, else java on PATH)
         --dir PATH          parent of the fresh run directory (default: java.io.tmpdir); keep it
                             short, Unix socket paths under it must stay below about 107 characters
         --warmup N          unrecorded calls of each variant (default 5)
@@ -101,7 +101,7 @@ record BenchOptions(
     }
     return new BenchOptions(
         sluice.toAbsolutePath(),
-        java == null ? javaLikeBinSluice() : java.toAbsolutePath(),
+        java == null ? defaultJava() : java.toAbsolutePath(),
         List.copyOf(jvmOptions),
         dir.toAbsolutePath(),
         counts[0],
@@ -111,8 +111,10 @@ record BenchOptions(
         keep);
   }
 
-  /** bin/sluice's choice: {@code $JAVA_HOME/bin/java} if executable, else {@code java} on PATH. */
-  private static Path javaLikeBinSluice() {
+  /**
+   * The trivial JVM's java: {@code $JAVA_HOME/bin/java} if executable, else {@code java} on PATH.
+   */
+  private static Path defaultJava() {
     String home = System.getenv("JAVA_HOME");
     if (home != null && !home.isEmpty() && Files.isExecutable(Path.of(home, "bin", "java"))) {
       return Path.of(home, "bin", "java");
