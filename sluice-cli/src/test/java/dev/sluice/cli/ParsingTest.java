@@ -20,7 +20,7 @@ class ParsingTest {
   static final String[] VERBS = {
     "run", "acquire", "claim", "decline", "rejoin", "cancel", "start", "mark-started",
     "heartbeat", "release", "force-release", "pending", "events", "diagnose", "status", "pool",
-    "top"
+    "top", "completion"
   };
 
   @TempDir Path home;
@@ -83,6 +83,7 @@ class ParsingTest {
     Run r = sluice("--version");
     assertThat(r.exit()).isZero();
     assertThat(r.out()).startsWith("sluice ").doesNotContain("unknown");
+    assertThat(r.out()).containsPattern("\\(commit [0-9a-f]{12}, built \\d{4}-\\d\\d-\\d\\dT");
   }
 
   @Test

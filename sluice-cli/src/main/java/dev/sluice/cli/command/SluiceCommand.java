@@ -57,7 +57,8 @@ public final class SluiceCommand implements Callable<Integer> {
           ViewCommands.Diagnose.class,
           ViewCommands.Status.class,
           PoolCommand.class,
-          TopCommand.class);
+          TopCommand.class,
+          CompletionCommand.class);
 
   /** Global options that take a value, so the word after them is not the verb. */
   private static final Set<String> VALUED = Set.of("--home", "--agent");
@@ -96,6 +97,11 @@ public final class SluiceCommand implements Callable<Integer> {
    */
   public SluiceCommand(Map<String, String> env) {
     this.env = Map.copyOf(env);
+  }
+
+  /** The environment this command reads its defaults from. */
+  Map<String, String> environment() {
+    return env;
   }
 
   /**

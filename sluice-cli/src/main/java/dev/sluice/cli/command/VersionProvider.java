@@ -11,8 +11,8 @@ import java.util.Properties;
 import picocli.CommandLine.IVersionProvider;
 
 /**
- * Answers {@code sluice --version} from the version file Maven writes at build time. Stateless and
- * thread-safe; reads one small resource.
+ * Answers {@code sluice --version} from the files the build writes: the version, and the commit and
+ * time of the build. Stateless and thread-safe; reads two small resources.
  */
 public final class VersionProvider implements IVersionProvider {
   /** Creates the provider; picocli calls this. */
@@ -20,16 +20,28 @@ public final class VersionProvider implements IVersionProvider {
 
   @Override
   public String[] getVersion() throws IOException {
+    Properties version = load("version.properties");
+    Properties build = load("build.properties");
+    return new String[] {
+      "sluice "
+          + version.getProperty("version", "unknown")
+          + " (commit "
+          + build.getProperty("commit", "unknown")
+          + ", built "
+          + build.getProperty("built", "unknown")
+          + ")",
+      "Java " + Runtime.version() + " (" + System.getProperty("java.vm.name") + ")"
+    };
+  }
+
+  private static Properties load(String resource) throws IOException {
     Properties p = new Properties();
-    // ExitCode lives in dev.sluice.cli, next to the resource; same module, so it is readable.
-    try (InputStream in = ExitCode.class.getResourceAsStream("version.properties")) {
+    // ExitCode lives in dev.sluice.cli, next to the resources; same module, so they are readable.
+    try (InputStream in = ExitCode.class.getResourceAsStream(resource)) {
       if (in != null) {
         p.load(in);
       }
     }
-    return new String[] {
-      "sluice " + p.getProperty("version", "unknown"),
-      "Java " + Runtime.version() + " (" + System.getProperty("java.vm.name") + ")"
-    };
+    return p;
   }
 }
