@@ -112,6 +112,7 @@ class InstalledLayoutIT {
           .isEqualTo(newest);
     }
     assertThat(installed.resolve("cache/classes")).as("a trained cache").isNotEmptyFile();
+    assertThat(installed.resolve("share/man/man1/sluice.1")).as("the man page").isNotEmptyFile();
 
     Result second = sluice(List.of(), "run", "--", "sh", "-c", cmd);
     assertThat(second.exit()).as(second.toString()).isEqualTo(3);
