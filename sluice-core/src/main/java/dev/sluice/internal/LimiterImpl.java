@@ -128,7 +128,7 @@ final class LimiterImpl implements Limiter {
     pool.acquire(t, queueWait, true);
     if (mode == CLOSING) {
       // close() may have listed the unstarted requests before this one joined them.
-      t.withdraw(closedException());
+      t.fail(closedException());
     }
     return future;
   }
@@ -294,14 +294,14 @@ final class LimiterImpl implements Limiter {
     // With hand-offs a unit may be passed to this request before the store answers its acquire,
     // so the thread waits for whichever comes first.
     pool.acquire(t, queueWait, pool.handsOff() && queueWait != 0);
-    if (!(t.state() == Ticket.GRANTED && t.grantDelivered() && t.start())) {
-      if (t.state() == Ticket.DONE) {
+    if (!(t.state() == TicketState.GRANTED && t.grantDelivered() && t.start())) {
+      if (t.state() == TicketState.DONE) {
         throw new QueueTimeoutException(pool.name(), Duration.ZERO);
       }
       // Only a request that waits can be rejected by close(); an immediate grant is running work.
       unstarted(t, true);
       if (mode == CLOSING) {
-        t.withdraw(closedException());
+        t.fail(closedException());
       }
       if (!t.await()) {
         Throwable why = t.withdrawal();
@@ -424,17 +424,17 @@ final class LimiterImpl implements Limiter {
    * transition, so freeing the first cannot grant the next before it is withdrawn too.
    */
   private void rejectUnstarted() {
-    LimiterClosedException reason = closedException();
+    WithdrawReason reason = new WithdrawReason.Failure(closedException());
     java.util.List<Ticket> tickets = new java.util.ArrayList<>(unstarted);
     tickets.sort(java.util.Comparator.comparingLong(t -> t.ref));
     java.util.List<Ticket> withdrawn = new java.util.ArrayList<>();
     java.util.Set<Ticket> endedByCleanup = new java.util.HashSet<>();
     java.util.List<Ticket> cleanups = new java.util.ArrayList<>();
     for (Ticket t : tickets) {
-      int how = t.withdrawState(reason);
-      if (how != Ticket.NOT_WITHDRAWN) {
+      WithdrawResult how = t.withdrawState(reason);
+      if (how != WithdrawResult.NOT_WITHDRAWN) {
         withdrawn.add(t);
-        if (how == Ticket.END_AFTER_CLEANUP) {
+        if (how == WithdrawResult.END_AFTER_CLEANUP) {
           cleanups.add(t);
           endedByCleanup.add(t);
         }
@@ -500,8 +500,7 @@ final class LimiterImpl implements Limiter {
     if (add) {
       t.tracked = true;
       unstarted.add(t);
-      int s = t.state();
-      if (s != Ticket.PENDING && s != Ticket.QUEUED && s != Ticket.GRANTED) {
+      if (!t.state().unstarted()) {
         // Withdrawn or started before it was tracked: its own removal saw nothing to remove.
         unstarted.remove(t);
       }
@@ -522,7 +521,7 @@ final class LimiterImpl implements Limiter {
       // The withdrawal completes the caller's future, so it runs on the executor, not the timer.
       Runnable expire =
           () -> {
-            if (t.withdraw(new QueueTimeoutException(pool.name(), timeout))) {
+            if (t.fail(new QueueTimeoutException(pool.name(), timeout))) {
               event(LimiterEvent.Kind.TIMED_OUT, t);
             }
           };

@@ -48,12 +48,12 @@ final class ScheduledTicket<T> extends Ticket {
   }
 
   @Override
-  void onWithdrawn(Object why) {
+  void onWithdrawn(WithdrawReason why) {
     limiter.event(LimiterEvent.Kind.WITHDRAWN, this);
     Runnable completion =
-        why instanceof Runnable callerCompletion
-            ? callerCompletion
-            : () -> future.fail((Throwable) why);
+        why instanceof WithdrawReason.CallerCompletion caller
+            ? caller.action()
+            : () -> future.fail(((WithdrawReason.Failure) why).cause());
     limiter.completing(this, completion);
   }
 

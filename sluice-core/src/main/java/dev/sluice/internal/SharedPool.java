@@ -237,7 +237,7 @@ final class SharedPool {
       BackendFailureException f = failure;
       if (f != null) {
         // The store failed while it was being held: failure() may have missed it.
-        t.withdraw(f);
+        t.fail(f);
       }
       return;
     }
@@ -332,7 +332,7 @@ final class SharedPool {
     if (r instanceof AcquireAnswer.Granted g) {
       t.acquiredNow(g.lease());
     } else if (r instanceof AcquireAnswer.Queued q) {
-      t.queued(q.entryId());
+      t.queued();
     } else if (r instanceof AcquireAnswer.Overflow o) {
       t.dropped(
           new AccountingOverflowException(
@@ -350,7 +350,7 @@ final class SharedPool {
     BackendFailureException f = failure;
     if (f != null) {
       // The store failed while this acquire was on its way: failure() may have missed it.
-      t.withdraw(f);
+      t.fail(f);
     }
     sendHeld();
   }
@@ -573,10 +573,10 @@ final class SharedPool {
 
   private void failWaiting(BackendFailureException f) {
     for (Ticket t : waiting.values()) {
-      t.withdraw(f);
+      t.fail(f);
     }
     for (Ticket t : handOffs.heldRequests()) {
-      t.withdraw(f);
+      t.fail(f);
     }
   }
 
