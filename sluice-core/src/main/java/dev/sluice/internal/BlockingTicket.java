@@ -28,7 +28,7 @@ final class BlockingTicket extends Ticket {
 
   @Override
   void onGranted() {
-    limiter.event(LimiterEvent.Kind.GRANTED, this);
+    limiter.events().send(LimiterEvent.Kind.GRANTED, this);
     if (waiter != Thread.currentThread()) {
       LockSupport.unpark(waiter);
     }
@@ -36,7 +36,7 @@ final class BlockingTicket extends Ticket {
 
   @Override
   void onWithdrawn(WithdrawReason why) {
-    limiter.event(LimiterEvent.Kind.WITHDRAWN, this);
+    limiter.events().send(LimiterEvent.Kind.WITHDRAWN, this);
     if (waiter != Thread.currentThread()) {
       LockSupport.unpark(waiter);
     }

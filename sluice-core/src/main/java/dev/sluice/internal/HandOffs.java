@@ -93,7 +93,8 @@ final class HandOffs {
     Map.Entry<Long, Ticket> e;
     while ((e = held.pollFirstEntry()) != null) {
       // A closing limiter withdraws its waiting requests: sending one would only cost a withdrawal.
-      if (e.getValue().state() == TicketState.PENDING && !e.getValue().limiter.closing()) {
+      if (e.getValue().state() == TicketState.PENDING
+          && !e.getValue().limiter.lifecycle().closing()) {
         representative = e.getValue();
         return representative;
       }

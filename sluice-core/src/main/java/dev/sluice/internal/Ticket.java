@@ -132,7 +132,7 @@ abstract class Ticket extends TicketCore {
       limiter.shared().queuedAtPool(this);
       try {
         if (!announcedQueued) {
-          limiter.event(LimiterEvent.Kind.QUEUED, this);
+          limiter.events().send(LimiterEvent.Kind.QUEUED, this);
         }
       } finally {
         // Even past a listener's Error: a deferred pass holds a unit only this call delivers.
@@ -174,7 +174,7 @@ abstract class Ticket extends TicketCore {
   /** The request waits in its JVM, not yet sent to the store: it is queued all the same. */
   final void heldInJvm() {
     announcedQueued = true;
-    limiter.event(LimiterEvent.Kind.QUEUED, this);
+    limiter.events().send(LimiterEvent.Kind.QUEUED, this);
   }
 
   /** The store's answer to the acquire: nothing was queued or granted. */
@@ -182,7 +182,7 @@ abstract class Ticket extends TicketCore {
     if (cas(PENDING, DONE)) {
       cancelDeadline();
       limiter.shared().forget(this);
-      limiter.unstarted(this, false);
+      limiter.lifecycle().untrack(this);
       end();
     } else if (state() == WITHDRAWN_PENDING) {
       limiter.shared().forget(this);
@@ -335,14 +335,14 @@ abstract class Ticket extends TicketCore {
   private void forgetWithdrawn() {
     cancelDeadline();
     limiter.shared().forget(this);
-    limiter.unstarted(this, false);
+    limiter.lifecycle().untrack(this);
   }
 
   /** Moves a granted request to started; false if it was withdrawn first. */
   final boolean start() {
     if (cas(GRANTED, STARTED)) {
       cancelDeadline();
-      limiter.unstarted(this, false);
+      limiter.lifecycle().untrack(this);
       return true;
     }
     return false;

@@ -112,7 +112,7 @@ abstract class TicketCore {
   /** Counts the request out of its limiter; later calls do nothing. */
   final void end() {
     if (ENDED.compareAndSet(this, false, true)) {
-      limiter.ended();
+      limiter.lifecycle().ended();
     }
   }
 
