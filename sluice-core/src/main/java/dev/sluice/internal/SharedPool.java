@@ -9,7 +9,6 @@ import dev.sluice.BackendFailureException;
 import dev.sluice.LimiterConfig;
 import dev.sluice.PoolSnapshot;
 import dev.sluice.TimeSource;
-import dev.sluice.spi.AcquireAnswer;
 import dev.sluice.spi.LeaseRecord;
 import dev.sluice.spi.PoolCommand;
 import dev.sluice.spi.PoolOutcome;
@@ -23,7 +22,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -31,9 +29,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * This JVM's one owner of a pool, shared by every limiter on it (see {@link PoolRegistry}): it
  * turns requests, releases and withdrawals into commands. Its parts: the {@link CommandRunner} (the
  * store session and the failure model), the {@link AnswerRouting} (grants and ends to waiting
- * requests), the {@link HandOffCoordinator} (units passed inside this JVM), one {@link PoolTimer}
- * for the pool's next useful deadline, and the {@link SyncRequests} that follow other owners'
- * changes.
+ * requests), the {@link AcquireSender} (each request's acquire and its answer), the {@link
+ * HandOffCoordinator} (units passed inside this JVM), one {@link PoolTimer} for the pool's next
+ * useful deadline, and the {@link SyncRequests} that follow other owners' changes.
  *
  * <p>Thread-safe.
  */
@@ -50,6 +48,7 @@ final class SharedPool {
   private final AnswerRouting routing;
   private final PoolTimer timer;
   private final SyncRequests syncs;
+  private final AcquireSender acquires;
 
   SharedPool(PoolStore store, LimiterConfig config, PoolSession session) {
     this.identity = store.poolIdentity();
@@ -58,18 +57,19 @@ final class SharedPool {
     this.owner = session.ownerId();
     this.storeClock = store.clock();
     this.callbacks = CallbackExecutors.forPool(name);
-    // The parts call each other only once the pool is built: the runner reaches the routing, made
-    // after it, through this pool.
+    // The parts call each other only once the pool is built: the runner and the hand-offs reach
+    // the parts made after them through this pool.
     this.runner = new CommandRunner(name, session, storeClock, this::handle, this::failWaiting);
     this.handOffs =
         new HandOffCoordinator(
             new HandOffs(config.localHandOffs(), owner, storeClock),
             runner,
-            t -> send(t, t.queueWaitMillis, true),
+            this::sendHeld,
             this::withdrawPassed);
     this.timer = new PoolTimer(storeClock, this::onTimer);
     this.routing = new AnswerRouting(name, owner, handOffs, timer);
     this.syncs = new SyncRequests(session::appliedSequence, this::sendSync);
+    this.acquires = new AcquireSender(owner, runner, routing, handOffs, syncs);
   }
 
   /** Leaves the pool; the last limiter to leave retires the owner and closes the session. */
@@ -147,73 +147,11 @@ final class SharedPool {
 
   /** Sends an acquire for a ticket, or holds it in this JVM, and routes the answer to it. */
   void acquire(Ticket t, long queueWaitMillis, boolean async) {
-    if (async && queueWaitMillis != 0 && handOffs.hold(t)) {
-      // Held in this JVM until a pass or its turn to wait at the pool.
-      return;
-    }
-    send(t, queueWaitMillis, async);
+    acquires.acquire(t, queueWaitMillis, async);
   }
 
-  private void send(Ticket t, long queueWaitMillis, boolean async) {
-    PoolCommand.Acquire acquire =
-        new PoolCommand.Acquire(owner, t.ref, t.weight, t.lifetime, queueWaitMillis);
-    CompletableFuture<PoolOutcome<AcquireAnswer>> f;
-    synchronized (t) {
-      if (t.beginSubmit()) {
-        routing.register(t);
-        f = runner.send(acquire);
-      } else {
-        f = null;
-      }
-    }
-    if (f == null) {
-      // Withdrawn or passed a unit before it was sent: the store never sees it, and if it was this
-      // JVM's request for the pool, the next held one takes its turn.
-      handOffs.left(t.ref);
-      handOffs.sendHeld();
-      return;
-    }
-    if (!async) {
-      PoolOutcome<AcquireAnswer> o;
-      try {
-        o = f.join();
-      } catch (CompletionException e) {
-        routing.unregister(t);
-        t.refused();
-        throw runner.report(CommandRunner.unwrap(e));
-      }
-      answered(t, o);
-      return;
-    }
-    f.whenComplete(
-        (o, e) -> {
-          if (e != null) {
-            routing.unregister(t);
-            t.dropped(runner.report(CommandRunner.unwrap(e)));
-            t.refused();
-          } else {
-            answered(t, o);
-          }
-        });
-  }
-
-  private void answered(Ticket t, PoolOutcome<AcquireAnswer> o) {
-    AcquireAnswer r = o.value();
-    if (r instanceof AcquireAnswer.Queued q) {
-      t.storeEntry(q.entryId(), q.queueDeadline());
-      // Syncs built before now left this request out; one may have been applied after its acquire.
-      syncs.entryKnown(o.sequence());
-    } else {
-      routing.unregister(t);
-    }
-    routing.handle(o);
-    routing.deliver(t, r);
-    BackendFailureException f = runner.failure();
-    if (f != null) {
-      // The store failed while this acquire was on its way: the failure may have missed it.
-      t.fail(f);
-    }
-    handOffs.sendHeld();
+  private void sendHeld(Ticket t) {
+    acquires.send(t, t.queueWaitMillis, true);
   }
 
   /**

@@ -12,10 +12,7 @@ import static dev.sluice.internal.TicketState.STARTED;
 import static dev.sluice.internal.TicketState.WITHDRAWN;
 import static dev.sluice.internal.TicketState.WITHDRAWN_PENDING;
 
-import dev.sluice.LimiterEvent;
 import dev.sluice.spi.LeaseRecord;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -33,45 +30,7 @@ import java.util.concurrent.CompletableFuture;
  * or the acquire is never sent, and there is nothing to clean up. A request the store itself
  * dropped needs no clean-up. {@link #end()} counts the request out of its limiter once.
  */
-abstract class Ticket extends TicketCore {
-  private static final VarHandle ANNOUNCE;
-
-  /** Who delivers the grant of a unit passed to a request the store queued; see deliverPass. */
-  private enum Announce {
-    /** The store queued it and its QUEUED event may not be out yet. */
-    EVENT_PENDING,
-    /** The QUEUED event is out; a pass delivers its grant at once. */
-    EVENT_OUT,
-    /** A pass took it first; the QUEUED event's sender delivers the grant. */
-    GRANT_AFTER_EVENT
-  }
-
-  static {
-    try {
-      ANNOUNCE = MethodHandles.lookup().findVarHandle(Ticket.class, "announce", Announce.class);
-    } catch (ReflectiveOperationException e) {
-      throw new ExceptionInInitializerError(e);
-    }
-  }
-
-  /**
-   * Whether a local hand-off claimed the lease: set before the hand-off's state change, so whoever
-   * sees {@code GRANTED} afterwards sees it too. It is never cleared; a request withdrawn before
-   * the hand-off's state change holds no unit, whatever this says.
-   */
-  private volatile boolean handedOff;
-
-  /** Whether the QUEUED event was sent: a request held in its JVM announces it when held. */
-  private volatile boolean announcedQueued;
-
-  private volatile Announce announce = Announce.EVENT_PENDING;
-
-  /** Whether this request was withdrawn while it held a unit passed on in this JVM. */
-  private volatile boolean heldPassedUnit;
-
-  /** Whether the acquire was sent to the store; guarded by this ticket's monitor. */
-  private boolean submitted;
-
+abstract class Ticket extends HandOffTicket {
   Ticket(
       LimiterImpl limiter,
       long ref,
@@ -81,9 +40,6 @@ abstract class Ticket extends TicketCore {
       long queueWaitMillis) {
     super(limiter, ref, weight, lifetime, deadlineNanos, queueWaitMillis);
   }
-
-  /** Called once the request is granted and nobody withdrew it; delivers the grant. */
-  abstract void onGranted();
 
   /**
    * Called once, by the withdrawing thread, after the request left this JVM's bookkeeping and
@@ -111,70 +67,17 @@ abstract class Ticket extends TicketCore {
     // Otherwise withdrawn meanwhile: the withdrawal, sent after this acquire, gives it back.
   }
 
-  /**
-   * Called under this ticket's monitor just before its acquire is sent.
-   *
-   * @return false if it was withdrawn first: then the acquire must not be sent
-   */
-  final boolean beginSubmit() {
-    if (state() != PENDING) {
-      return false;
-    }
-    submitted = true;
-    return true;
-  }
-
   /** The store's answer to the acquire: queued. */
   final void queued() {
     if (cas(PENDING, QUEUED)) {
       // A pass candidate before its QUEUED event goes out, so a unit released by whoever saw the
       // event can be passed to it; the pass leaves its grant to this thread (see deliverPass).
       limiter.shared().queuedAtPool(this);
-      try {
-        if (!announcedQueued) {
-          limiter.events().send(LimiterEvent.Kind.QUEUED, this);
-        }
-      } finally {
-        // Even past a listener's Error: a deferred pass holds a unit only this call delivers.
-        if (!ANNOUNCE.compareAndSet(this, Announce.EVENT_PENDING, Announce.EVENT_OUT)) {
-          // A pass's grant waited for the event; from now on the request may start.
-          announce = Announce.EVENT_OUT;
-          if (state() == GRANTED) {
-            // Unless it was withdrawn meanwhile: the withdrawal passed the unit on or gave it back.
-            onGranted();
-          }
-        }
-      }
+      announceQueued();
     } else if (state() == WITHDRAWN_PENDING) {
       // The acquire registered the ticket as waiting after the withdrawal forgot it.
       limiter.shared().forget(this);
     }
-  }
-
-  /**
-   * Whether a grant may start: not while a pass's grant waits for the QUEUED event to go out (see
-   * {@link #deliverPass}), so a waiting thread that sees GRANTED early does not run ahead of both
-   * events.
-   */
-  final boolean grantDelivered() {
-    return announce != Announce.GRANT_AFTER_EVENT;
-  }
-
-  /**
-   * Delivers the grant of a unit passed to a request the store had queued ({@link
-   * HandOffResult#HANDED_OFF_CLEANUP}): at once if its QUEUED event is out, else by the thread
-   * sending that event, right after it, so no listener sees GRANTED before QUEUED.
-   */
-  final void deliverPass() {
-    if (!ANNOUNCE.compareAndSet(this, Announce.EVENT_PENDING, Announce.GRANT_AFTER_EVENT)) {
-      onGranted();
-    }
-  }
-
-  /** The request waits in its JVM, not yet sent to the store: it is queued all the same. */
-  final void heldInJvm() {
-    announcedQueued = true;
-    limiter.events().send(LimiterEvent.Kind.QUEUED, this);
   }
 
   /** The store's answer to the acquire: nothing was queued or granted. */
@@ -207,50 +110,6 @@ abstract class Ticket extends TicketCore {
         return;
       }
     }
-  }
-
-  /**
-   * Whether this request was withdrawn after a unit was passed to it: the withdrawal must pass the
-   * unit on or give it back, since the store knows it under another request.
-   */
-  final boolean heldPassedUnit() {
-    return heldPassedUnit;
-  }
-
-  /**
-   * Gives this waiting request a unit released in this JVM, if nothing granted or withdrew it
-   * first. The caller sends the store clean-up the answer asks for, then calls {@link #onGranted}.
-   *
-   * @param unit the lease the request now holds
-   */
-  final HandOffResult handOff(LeaseRecord unit) {
-    TicketState s = state();
-    if (s == PENDING) {
-      // Under the monitor, so an acquire not yet sent is never sent: see beginSubmit. One already
-      // sent waits for its answer: a store may apply work of its own thread first, and the
-      // withdrawal a pass sends must never reach the store before the acquire it cleans up.
-      synchronized (this) {
-        if (submitted || !claim(unit) || !cas(PENDING, GRANTED)) {
-          return HandOffResult.NOT_HANDED_OFF;
-        }
-      }
-      cancelDeadline();
-      return HandOffResult.HANDED_OFF;
-    }
-    if (s == QUEUED && claim(unit) && cas(QUEUED, GRANTED)) {
-      cancelDeadline();
-      return HandOffResult.HANDED_OFF_CLEANUP;
-    }
-    // Granted or withdrawn first: nobody reads the lease of a withdrawn request.
-    return HandOffResult.NOT_HANDED_OFF;
-  }
-
-  private boolean claim(LeaseRecord unit) {
-    if (!takeLease(unit)) {
-      return false;
-    }
-    handedOff = true;
-    return true;
   }
 
   /** The store dropped this waiting request (queue deadline, reclaim, or a refusal). */
@@ -315,14 +174,14 @@ abstract class Ticket extends TicketCore {
           if (!cas(PENDING, WITHDRAWN_PENDING)) {
             continue;
           }
-          sent = submitted;
+          sent = submitted();
         }
         // Outside the monitor: forgetting may send this JVM's next held request, under its own.
         forgetWithdrawn();
         return sent ? WithdrawResult.END_AFTER_CLEANUP : WithdrawResult.END_NOW;
       } else if (s == QUEUED || s == GRANTED) {
         if (cas(s, WITHDRAWN)) {
-          heldPassedUnit = s == GRANTED && handedOff;
+          withdrawnFrom(s);
           forgetWithdrawn();
           return WithdrawResult.END_AFTER_CLEANUP;
         }
