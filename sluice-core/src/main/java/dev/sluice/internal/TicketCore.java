@@ -41,7 +41,7 @@ abstract class TicketCore {
   final long lifetime;
   final long deadlineNanos;
   final long queueWaitMillis;
-  private volatile TicketState state = TicketState.PENDING;
+  private volatile TicketState state;
 
   /** Set once: by the store's grant, or by a local hand-off that won the ticket first. */
   private volatile LeaseRecord lease;
@@ -76,6 +76,10 @@ abstract class TicketCore {
     this.weight = weight;
     this.lifetime = lifetime;
     this.deadlineNanos = deadlineNanos;
+    // A plain store, as the int code's default was: a ticket reaches other threads only through
+    // safe hand-overs (concurrent maps, monitors, executors), and a volatile store would cost a
+    // fence per request.
+    STATE.set(this, TicketState.PENDING);
   }
 
   final TicketState state() {
