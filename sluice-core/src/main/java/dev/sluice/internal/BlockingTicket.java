@@ -28,15 +28,15 @@ final class BlockingTicket extends Ticket {
 
   @Override
   void onGranted() {
-    limiter.event(LimiterEvent.Kind.GRANTED, this);
+    limiter.events().send(LimiterEvent.Kind.GRANTED, this);
     if (waiter != Thread.currentThread()) {
       LockSupport.unpark(waiter);
     }
   }
 
   @Override
-  void onWithdrawn(Object why) {
-    limiter.event(LimiterEvent.Kind.WITHDRAWN, this);
+  void onWithdrawn(WithdrawReason why) {
+    limiter.events().send(LimiterEvent.Kind.WITHDRAWN, this);
     if (waiter != Thread.currentThread()) {
       LockSupport.unpark(waiter);
     }
@@ -50,24 +50,26 @@ final class BlockingTicket extends Ticket {
    */
   boolean await() throws InterruptedException {
     while (true) {
-      int s = state();
-      if (s == GRANTED && grantDelivered()) {
+      TicketState s = state();
+      if (s == TicketState.GRANTED && grantDelivered()) {
         if (start()) {
           return true;
         }
         continue;
       }
-      if (s == WITHDRAWN || s == WITHDRAWN_PENDING || s == DONE) {
+      if (s == TicketState.WITHDRAWN
+          || s == TicketState.WITHDRAWN_PENDING
+          || s == TicketState.DONE) {
         return false;
       }
       LockSupport.park(this);
       if (Thread.interrupted()) {
-        if (withdraw(new InterruptedException())) {
+        if (fail(new InterruptedException())) {
           throw new InterruptedException();
         }
         // Lost the race to a grant or a withdrawal; keep the interrupt for the caller.
         Thread.currentThread().interrupt();
-        if (state() == GRANTED && start()) {
+        if (state() == TicketState.GRANTED && start()) {
           return true;
         }
         return false;
@@ -77,6 +79,6 @@ final class BlockingTicket extends Ticket {
 
   /** Why the request was withdrawn, or {@code null}; set before the state says withdrawn. */
   Throwable withdrawal() {
-    return why() instanceof Throwable t ? t : null;
+    return why() instanceof WithdrawReason.Failure f ? f.cause() : null;
   }
 }

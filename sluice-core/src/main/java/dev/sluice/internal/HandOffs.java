@@ -71,7 +71,7 @@ final class HandOffs {
    *     it now
    */
   synchronized boolean hold(Ticket t) {
-    if (t.state() != Ticket.PENDING) {
+    if (t.state() != TicketState.PENDING) {
       // Withdrawn on its way here, and already over: announcing it would put QUEUED after the end.
       return true;
     }
@@ -93,7 +93,8 @@ final class HandOffs {
     Map.Entry<Long, Ticket> e;
     while ((e = held.pollFirstEntry()) != null) {
       // A closing limiter withdraws its waiting requests: sending one would only cost a withdrawal.
-      if (e.getValue().state() == Ticket.PENDING && !e.getValue().limiter.closing()) {
+      if (e.getValue().state() == TicketState.PENDING
+          && !e.getValue().limiter.lifecycle().closing()) {
         representative = e.getValue();
         return representative;
       }
@@ -106,8 +107,7 @@ final class HandOffs {
     if (t == null) {
       return false;
     }
-    int s = t.state();
-    return s == Ticket.PENDING || s == Ticket.QUEUED;
+    return t.state().waiting();
   }
 
   /** Makes a sent request a candidate for passes; one with a lease lifetime is not. */
@@ -171,8 +171,7 @@ final class HandOffs {
     Map.Entry<Long, Ticket> first;
     while ((first = from.firstEntry()) != null) {
       Ticket t = first.getValue();
-      int state = t.state();
-      if (state != Ticket.PENDING && state != Ticket.QUEUED) {
+      if (!t.state().waiting()) {
         from.remove(first.getKey(), t);
         continue;
       }
@@ -183,12 +182,12 @@ final class HandOffs {
       LeaseRecord passed =
           new LeaseRecord(
               unit.id(), owner, t.ref, unit.weight(), clock.wallMillis(), PoolState.NEVER, token);
-      int how = t.handOff(passed);
+      HandOffResult how = t.handOff(passed);
       from.remove(first.getKey(), t);
-      if (how == Ticket.NOT_HANDED_OFF) {
+      if (how == HandOffResult.NOT_HANDED_OFF) {
         continue;
       }
-      if (how == Ticket.HANDED_OFF_CLEANUP) {
+      if (how == HandOffResult.HANDED_OFF_CLEANUP) {
         // Before the grant is delivered, so whoever sees it started sees the queue without it.
         cleanup.accept(t);
         t.deliverPass();

@@ -35,7 +35,7 @@ final class HeldLease implements Lease {
     ticket.done();
     try {
       ticket.limiter.shared().release(ticket.lease());
-      ticket.limiter.event(LimiterEvent.Kind.RELEASED, ticket);
+      ticket.limiter.events().send(LimiterEvent.Kind.RELEASED, ticket);
     } finally {
       ticket.end();
     }

@@ -26,7 +26,7 @@ public final class LimiterFactory {
     Objects.requireNonNull(store, "store");
     Objects.requireNonNull(config, "config");
     Objects.requireNonNull(options, "options");
-    SharedPool pool = SharedPool.attach(store, config);
+    SharedPool pool = PoolRegistry.attach(store, config);
     return new LimiterImpl(pool, options);
   }
 }

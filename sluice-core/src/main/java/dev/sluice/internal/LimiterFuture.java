@@ -26,7 +26,7 @@ final class LimiterFuture<T> extends CompletableFuture<T> {
 
   @Override
   public boolean complete(T value) {
-    return ticket.withdraw((Runnable) () -> super.complete(value));
+    return ticket.withdraw(new WithdrawReason.CallerCompletion(() -> super.complete(value)));
   }
 
   @Override
@@ -34,12 +34,13 @@ final class LimiterFuture<T> extends CompletableFuture<T> {
     if (ex == null) {
       throw new NullPointerException("ex");
     }
-    return ticket.withdraw((Runnable) () -> super.completeExceptionally(ex));
+    return ticket.withdraw(
+        new WithdrawReason.CallerCompletion(() -> super.completeExceptionally(ex)));
   }
 
   @Override
   public boolean cancel(boolean mayInterruptIfRunning) {
-    return ticket.withdraw((Runnable) () -> super.cancel(false));
+    return ticket.withdraw(new WithdrawReason.CallerCompletion(() -> super.cancel(false)));
   }
 
   /**

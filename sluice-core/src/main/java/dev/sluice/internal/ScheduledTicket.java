@@ -5,9 +5,12 @@
 package dev.sluice.internal;
 
 import dev.sluice.AdmittedTask;
+import dev.sluice.LimiterClosedException;
 import dev.sluice.LimiterEvent;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.BiConsumer;
 
 /**
  * A {@code schedule} request: once granted, its callback runs on the limiter's executor; its future
@@ -36,49 +39,89 @@ final class ScheduledTicket<T> extends Ticket {
 
   @Override
   void onGranted() {
-    limiter.event(LimiterEvent.Kind.GRANTED, this);
+    limiter.events().send(LimiterEvent.Kind.GRANTED, this);
     try {
       executor.execute(this::run);
     } catch (RejectedExecutionException e) {
       if (start()) {
         done();
-        limiter.finishRelease(this, null, limiter.rejected(e), future);
+        finishRelease(
+            null,
+            new LimiterClosedException(
+                "the callback executor of pool '" + limiter.pool() + "' refused the callback", e));
       }
     }
   }
 
   @Override
-  void onWithdrawn(Object why) {
-    limiter.event(LimiterEvent.Kind.WITHDRAWN, this);
+  void onWithdrawn(WithdrawReason why) {
+    limiter.events().send(LimiterEvent.Kind.WITHDRAWN, this);
     Runnable completion =
-        why instanceof Runnable callerCompletion
-            ? callerCompletion
-            : () -> future.fail((Throwable) why);
-    limiter.completing(this, completion);
+        why instanceof WithdrawReason.CallerCompletion caller
+            ? caller.action()
+            : () -> future.fail(((WithdrawReason.Failure) why).cause());
+    CallbackScope.completing(this, completion);
   }
 
   private void run() {
     if (!start()) {
       return;
     }
-    Throwable refusal = limiter.startRefusal(this);
+    Throwable refusal = limiter.requests().startRefusal(this);
     if (refusal != null) {
       done();
-      limiter.finishRelease(this, null, refusal, future);
+      finishRelease(null, refusal);
       return;
     }
-    limiter.event(LimiterEvent.Kind.STARTED, this);
+    limiter.events().send(LimiterEvent.Kind.STARTED, this);
     T result = null;
     Throwable failure = null;
-    LimiterImpl outer = LimiterImpl.enterCallback(limiter);
+    LimiterImpl outer = CallbackScope.enter(limiter);
     try {
       result = task.run(admission());
     } catch (Throwable e) {
       failure = e;
     } finally {
-      LimiterImpl.exitCallback(outer);
+      CallbackScope.exit(outer);
     }
     done();
-    limiter.finishRelease(this, result, failure, future);
+    finishRelease(result, failure);
+  }
+
+  /**
+   * Completes the started request: release, then complete its future, then count it ended. A
+   * release answered later, on a store thread, completes the future on the follow-up executor
+   * instead, so user continuations never run on a store's thread.
+   */
+  private void finishRelease(T result, Throwable failure) {
+    CompletableFuture<Boolean> release = limiter.shared().releaseAsync(lease());
+    BiConsumer<Boolean, Throwable> complete =
+        (released, releaseFailure) -> {
+          try {
+            Throwable cleanup = CommandRunner.unwrap(releaseFailure);
+            limiter.events().send(LimiterEvent.Kind.RELEASED, this);
+            CallbackScope.completing(
+                this,
+                () -> {
+                  if (failure != null) {
+                    if (cleanup != null) {
+                      failure.addSuppressed(cleanup);
+                    }
+                    future.fail(failure);
+                  } else if (cleanup != null) {
+                    future.fail(cleanup);
+                  } else {
+                    future.finish(result);
+                  }
+                });
+          } finally {
+            end();
+          }
+        };
+    if (release.isDone()) {
+      release.whenComplete(complete);
+    } else {
+      release.whenCompleteAsync(complete, limiter.requests().followUps());
+    }
   }
 }

@@ -1,0 +1,244 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.internal;
+
+import dev.sluice.AdmittedTask;
+import dev.sluice.LeaseExpiredException;
+import dev.sluice.LimiterConfig;
+import dev.sluice.LimiterEvent;
+import dev.sluice.QueueTimeoutException;
+import dev.sluice.ScheduleOptions;
+import dev.sluice.SluiceException;
+import dev.sluice.TimeSource;
+import dev.sluice.spi.PoolState;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+
+/**
+ * Turns a limiter's validated requests into tickets on its shared pool: counts each in, arms its
+ * queue deadline, sends it, and for the calling-thread forms waits for it and decides whether the
+ * grant may still start.
+ *
+ * <p>Thread-safe; the calling-thread forms block until granted, withdrawn or interrupted.
+ */
+final class Requests {
+  private static final long NO_DEADLINE = Long.MAX_VALUE;
+
+  private final LimiterImpl limiter;
+  private final SharedPool pool;
+  private final LimiterConfig config;
+  private final Executor executor;
+  private final Executor followUps;
+  private final TimeSource clock;
+  private final DeadlineQueue deadlines;
+  private final CloseLifecycle lifecycle;
+  private final LimiterEvents events;
+
+  Requests(
+      LimiterImpl limiter,
+      SharedPool pool,
+      Executor executor,
+      TimeSource clock,
+      CloseLifecycle lifecycle,
+      LimiterEvents events) {
+    this.limiter = limiter;
+    this.pool = pool;
+    this.config = pool.config();
+    this.executor = executor;
+    this.followUps = this::runFollowUp;
+    this.clock = clock;
+    this.deadlines = new DeadlineQueue(clock);
+    this.lifecycle = lifecycle;
+    this.events = events;
+  }
+
+  /** Why a new request is refused at once (closed, or the store failed), or {@code null}. */
+  SluiceException refusal() {
+    if (!lifecycle.open()) {
+      return lifecycle.closedException();
+    }
+    try {
+      pool.checkHealthy();
+      return null;
+    } catch (SluiceException e) {
+      return e;
+    }
+  }
+
+  /** Schedules a validated request whose callback runs on the executor. */
+  <T> CompletableFuture<T> schedule(AdmittedTask<T> task, ScheduleOptions options) {
+    SluiceException refusal = refusal();
+    if (refusal != null) {
+      return CompletableFuture.failedFuture(refusal);
+    }
+    long queueWait = options.queueTimeoutMillis();
+    LimiterFuture<T> future = new LimiterFuture<>();
+    ScheduledTicket<T> t =
+        new ScheduledTicket<>(
+            limiter,
+            pool.nextRef(),
+            options.weight(),
+            options.leaseLifetimeMillis(config),
+            deadline(queueWait),
+            queueWait,
+            task,
+            future,
+            executor);
+    future.bind(t);
+    if (!lifecycle.admit()) {
+      return CompletableFuture.failedFuture(lifecycle.closedException());
+    }
+    lifecycle.track(t);
+    armDeadline(t, queueWait);
+    pool.acquire(t, queueWait, true);
+    if (lifecycle.closing()) {
+      // close() may have listed the unstarted requests before this one joined them.
+      t.fail(lifecycle.closedException());
+    }
+    return future;
+  }
+
+  /** Runs {@code task} on the calling thread once admitted with weight 1, then releases. */
+  <T> T call(Callable<T> task, long lifetime) throws Exception {
+    BlockingTicket t = acquireBlocking(1, lifetime, -1);
+    Throwable failure = null;
+    LimiterImpl outer = CallbackScope.enter(limiter);
+    try {
+      return task.call();
+    } catch (Throwable e) {
+      failure = e;
+      throw e;
+    } finally {
+      CallbackScope.exit(outer);
+      t.done();
+      try {
+        pool.release(t.lease());
+        events.send(LimiterEvent.Kind.RELEASED, t);
+      } catch (RuntimeException e) {
+        if (failure == null) {
+          throw e;
+        }
+        failure.addSuppressed(e);
+      } finally {
+        t.end();
+      }
+    }
+  }
+
+  /**
+   * Acquires for the calling thread. {@code queueWait}: -1 waits as long as it takes, 0 refuses
+   * unless admitted at once (reported as a {@link QueueTimeoutException}), otherwise milliseconds.
+   */
+  BlockingTicket acquireBlocking(long weight, long lifetime, long queueWait)
+      throws InterruptedException {
+    SluiceException refusal = refusal();
+    if (refusal != null) {
+      throw refusal;
+    }
+    if (Thread.interrupted()) {
+      throw new InterruptedException();
+    }
+    BlockingTicket t =
+        new BlockingTicket(
+            limiter, pool.nextRef(), weight, lifetime, deadline(queueWait), queueWait);
+    if (!lifecycle.admit()) {
+      throw lifecycle.closedException();
+    }
+    // Armed before the acquire, so the deadline holds from the request on, however the answer
+    // and time interleave; an immediate grant cancels it.
+    armDeadline(t, queueWait);
+    // With hand-offs a unit may be passed to this request before the store answers its acquire,
+    // so the thread waits for whichever comes first.
+    pool.acquire(t, queueWait, pool.handsOff() && queueWait != 0);
+    if (!(t.state() == TicketState.GRANTED && t.grantDelivered() && t.start())) {
+      waitForGrant(t, queueWait);
+    }
+    Throwable startRefusal = startRefusal(t);
+    if (startRefusal != null) {
+      t.done();
+      try {
+        pool.release(t.lease());
+      } finally {
+        t.end();
+      }
+      throw (SluiceException) startRefusal;
+    }
+    events.send(LimiterEvent.Kind.STARTED, t);
+    return t;
+  }
+
+  /** Waits for a request that was not granted at once; throws if it is withdrawn instead. */
+  private void waitForGrant(BlockingTicket t, long queueWait) throws InterruptedException {
+    if (t.state() == TicketState.DONE) {
+      throw new QueueTimeoutException(pool.name(), Duration.ZERO);
+    }
+    // Only a request that waits can be rejected by close(); an immediate grant is running work.
+    lifecycle.track(t);
+    if (lifecycle.closing()) {
+      t.fail(lifecycle.closedException());
+    }
+    if (!t.await()) {
+      Throwable why = t.withdrawal();
+      if (why instanceof SluiceException e) {
+        throw e;
+      }
+      throw new QueueTimeoutException(pool.name(), Duration.ofMillis(Math.max(0, queueWait)));
+    }
+  }
+
+  /** Why a granted request must not start after all, or {@code null} if it may. */
+  Throwable startRefusal(Ticket t) {
+    long expiresAt = t.lease().expiresAt();
+    if (expiresAt != PoolState.NEVER && pool.storeClock().wallMillis() >= expiresAt) {
+      events.send(LimiterEvent.Kind.EXPIRED, t);
+      return new LeaseExpiredException(pool.name(), t.admission());
+    }
+    if (t.deadlineNanos != NO_DEADLINE && clock.monotonicNanos() >= t.deadlineNanos) {
+      events.send(LimiterEvent.Kind.TIMED_OUT, t);
+      return new QueueTimeoutException(pool.name(), Duration.ofMillis(t.queueWaitMillis));
+    }
+    return null;
+  }
+
+  /**
+   * Where follow-up work runs — completing a future, withdrawing at a deadline: on the pool's own
+   * callback threads, so user continuations never run on a store or timer thread and never wait
+   * behind the user's executor; on the submitting thread if those threads are gone.
+   */
+  Executor followUps() {
+    return followUps;
+  }
+
+  private void runFollowUp(Runnable work) {
+    try {
+      pool.callbacks().execute(work);
+    } catch (RejectedExecutionException e) {
+      work.run();
+    }
+  }
+
+  private long deadline(long queueWaitMillis) {
+    return queueWaitMillis <= 0
+        ? NO_DEADLINE
+        : clock.monotonicNanos() + queueWaitMillis * 1_000_000L;
+  }
+
+  private void armDeadline(Ticket t, long queueWaitMillis) {
+    if (t.deadlineNanos != NO_DEADLINE) {
+      Duration timeout = Duration.ofMillis(queueWaitMillis);
+      // The withdrawal completes the caller's future, so it runs on the executor, not the timer.
+      Runnable expire =
+          () -> {
+            if (t.fail(new QueueTimeoutException(pool.name(), timeout))) {
+              events.send(LimiterEvent.Kind.TIMED_OUT, t);
+            }
+          };
+      t.deadlineEntry(deadlines.add(t.deadlineNanos, () -> runFollowUp(expire)));
+    }
+  }
+}

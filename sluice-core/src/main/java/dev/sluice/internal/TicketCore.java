@@ -1,0 +1,156 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.internal;
+
+import dev.sluice.Admission;
+import dev.sluice.spi.LeaseRecord;
+import dev.sluice.spi.PoolState;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * A request's identity and the atomic cells every party races on: its {@link TicketState}, its
+ * lease (set once), why it was withdrawn (set once) and whether it was counted out of its limiter.
+ * The transitions that use them are {@link Ticket}'s.
+ *
+ * <p>Thread-safe.
+ */
+abstract class TicketCore {
+  private static final VarHandle STATE;
+  private static final VarHandle LEASE;
+  private static final VarHandle WHY;
+  private static final VarHandle ENDED;
+
+  static {
+    try {
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      STATE = lookup.findVarHandle(TicketCore.class, "state", TicketState.class);
+      LEASE = lookup.findVarHandle(TicketCore.class, "lease", LeaseRecord.class);
+      WHY = lookup.findVarHandle(TicketCore.class, "why", WithdrawReason.class);
+      ENDED = lookup.findVarHandle(TicketCore.class, "ended", boolean.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
+  final LimiterImpl limiter;
+  final long ref;
+  final long weight;
+  final long lifetime;
+  final long deadlineNanos;
+  final long queueWaitMillis;
+  private volatile TicketState state;
+
+  /** Set once: by the store's grant, or by a local hand-off that won the ticket first. */
+  private volatile LeaseRecord lease;
+
+  /** Why the request was withdrawn; the first reason given wins. */
+  private volatile WithdrawReason why;
+
+  private volatile boolean ended;
+  private volatile DeadlineQueue.Entry deadline;
+
+  /** The store's queue entry for this request, once its acquire was answered "queued"; else 0. */
+  private volatile long storeEntryId;
+
+  private volatile long storeQueueDeadline = PoolState.NEVER;
+
+  /** Whether the limiter tracks this ticket as unstarted work that close() may reject. */
+  volatile boolean tracked;
+
+  /** The ticket whose future this thread was completing when it began this one's; see close. */
+  Ticket outerCompletion;
+
+  TicketCore(
+      LimiterImpl limiter,
+      long ref,
+      long weight,
+      long lifetime,
+      long deadlineNanos,
+      long queueWaitMillis) {
+    this.limiter = limiter;
+    this.queueWaitMillis = queueWaitMillis;
+    this.ref = ref;
+    this.weight = weight;
+    this.lifetime = lifetime;
+    this.deadlineNanos = deadlineNanos;
+    // A plain store, as the int code's default was: a ticket reaches other threads only through
+    // safe hand-overs (concurrent maps, monitors, executors), and a volatile store would cost a
+    // fence per request.
+    STATE.set(this, TicketState.PENDING);
+  }
+
+  final TicketState state() {
+    return state;
+  }
+
+  final LeaseRecord lease() {
+    return lease;
+  }
+
+  final Admission admission() {
+    return limiter.shared().admission(lease);
+  }
+
+  /** The reason the request was withdrawn, or {@code null}. */
+  final WithdrawReason why() {
+    return why;
+  }
+
+  final boolean cas(TicketState expected, TicketState next) {
+    return STATE.compareAndSet(this, expected, next);
+  }
+
+  /** Sets the lease unless one was set first; true if this call set it. */
+  final boolean takeLease(LeaseRecord granted) {
+    return LEASE.compareAndSet(this, null, granted);
+  }
+
+  /** Records why the request is withdrawn, unless a reason was given first. */
+  final void because(WithdrawReason reason) {
+    WHY.compareAndSet(this, null, reason);
+  }
+
+  /** Counts the request out of its limiter; later calls do nothing. */
+  final void end() {
+    if (ENDED.compareAndSet(this, false, true)) {
+      limiter.lifecycle().ended();
+    }
+  }
+
+  /** Marks a started request done; its lease is released by the caller. */
+  final void done() {
+    state = TicketState.DONE;
+  }
+
+  /** Attaches the queue-timeout entry; cancels it at once if the request is already decided. */
+  final void deadlineEntry(DeadlineQueue.Entry entry) {
+    this.deadline = entry;
+    if (!state.waiting()) {
+      entry.cancel();
+    }
+  }
+
+  final void cancelDeadline() {
+    DeadlineQueue.Entry d = deadline;
+    if (d != null) {
+      d.cancel();
+    }
+  }
+
+  /** Records the store's queue entry, before the request can be included in a sync. */
+  final void storeEntry(long entryId, long queueDeadline) {
+    storeQueueDeadline = queueDeadline;
+    storeEntryId = entryId;
+  }
+
+  final long storeEntryId() {
+    return storeEntryId;
+  }
+
+  final long storeQueueDeadline() {
+    return storeQueueDeadline;
+  }
+}
