@@ -153,7 +153,10 @@ public interface Limiter extends AutoCloseable {
 
   /**
    * Acquires {@code weight} units only if that is possible at once: nobody waits and the request
-   * fits. A refused attempt spends nothing.
+   * fits. A refused attempt spends nothing. It does not wait for other requests; it waits for the
+   * store's answer at most about 200 ms, so a store that cannot answer sooner (another process
+   * stopped in the middle of a transaction holds its lock) is an answer too: empty, with the
+   * request taken back before the store applied it.
    *
    * @param weight at least 1 and at most {@code maxConcurrent}
    * @return the lease, or empty
@@ -162,7 +165,8 @@ public interface Limiter extends AutoCloseable {
 
   /**
    * Acquires {@code weight} units, waiting in the queue at most {@code wait}. A zero or negative
-   * wait does not queue, like {@link #tryAcquire(long)}.
+   * wait does not queue, like {@link #tryAcquire(long)}. A store that cannot answer within the wait
+   * (its lock held by a stopped process) makes it return empty too, the request taken back.
    *
    * @param weight at least 1 and at most {@code maxConcurrent}
    * @param wait the longest wait

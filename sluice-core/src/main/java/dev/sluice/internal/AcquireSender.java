@@ -10,6 +10,9 @@ import dev.sluice.spi.PoolCommand;
 import dev.sluice.spi.PoolOutcome;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Sends each request's acquire, or holds it in this JVM for a pass, and hands the answer to the
@@ -18,6 +21,13 @@ import java.util.concurrent.CompletionException;
  * <p>Thread-safe; a blocking acquire waits on its thread for the store's answer.
  */
 final class AcquireSender {
+  /**
+   * How long a request that may not wait waits for the store to answer at all. The answer takes a
+   * transaction, which another process may be in the middle of; a store whose lock a stopped
+   * process holds cannot answer, and then "no" is the answer rather than a wait.
+   */
+  static final long AT_ONCE_MILLIS = 200;
+
   private final String owner;
   private final CommandRunner runner;
   private final AnswerRouting routing;
@@ -69,11 +79,17 @@ final class AcquireSender {
     if (!async) {
       PoolOutcome<AcquireAnswer> o;
       try {
-        o = f.join();
+        o = answer(f, queueWaitMillis);
       } catch (CompletionException e) {
         routing.unregister(t);
         t.refused();
         throw runner.report(CommandRunner.unwrap(e));
+      }
+      if (o == null) {
+        // Taken back before the store applied it: the store never sees it.
+        routing.unregister(t);
+        t.refused();
+        return;
       }
       answered(t, o);
       return;
@@ -88,6 +104,39 @@ final class AcquireSender {
             answered(t, o);
           }
         });
+  }
+
+  /**
+   * The store's answer to a blocking acquire, waited for as long as the request may wait: for ever,
+   * {@link #AT_ONCE_MILLIS} for one that may not wait, else its queue wait. When that ends first,
+   * the acquire is taken back if the store has not begun to apply it ({@code null}), or its answer,
+   * which is then on its way, is awaited. Interrupts are kept for the caller.
+   */
+  private static PoolOutcome<AcquireAnswer> answer(
+      CompletableFuture<PoolOutcome<AcquireAnswer>> f, long queueWaitMillis) {
+    if (queueWaitMillis < 0 || f.isDone()) {
+      return f.join();
+    }
+    long patience = queueWaitMillis == 0 ? AT_ONCE_MILLIS : queueWaitMillis;
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(patience);
+    boolean interrupted = false;
+    try {
+      while (true) {
+        try {
+          return f.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+          return f.cancel(false) ? null : f.join();
+        } catch (InterruptedException e) {
+          interrupted = true;
+        } catch (ExecutionException e) {
+          throw new CompletionException(e.getCause());
+        }
+      }
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   private void answered(Ticket t, PoolOutcome<AcquireAnswer> o) {
