@@ -12,7 +12,9 @@ import java.util.Set;
 /**
  * The rows of a workflow store inside one unit of work: executions, their step records and their
  * timers, and the documents of durable stores with their waiters and receipts. Reads see the unit's
- * own writes. It has no workflow logic: the runtime decides, in pure functions, what to write.
+ * own writes. It has no workflow logic: the runtime decides, in pure functions, what to write. The
+ * one rule a store applies itself is which queued executions {@link #claimNext} takes, so that a
+ * database can claim in one locking query; {@link ClaimRule} states it for every store.
  *
  * <p>A read that meets a row it cannot map (damaged outside Sluice) throws {@link
  * dev.sluice.StoreFormatException} naming the row, never skips or repairs it; the runtime then

@@ -103,6 +103,41 @@ class UnitsTest {
   }
 
   @Test
+  void aClaimWhoseRunCannotBeReservedKeepsNothingAndAGlobalLimitPassesItsWorkflowOver() {
+    ExecutionRecord queued = ExecutionRecord.queued("e", "w", 1, "1", 0);
+    put(queued);
+    Units.Runnables full =
+        new Units.Runnables() {
+          @Override
+          public Set<WorkflowVersion> now() {
+            return W.now();
+          }
+
+          @Override
+          public boolean tryReserve(ExecutionRecord claimed) {
+            return false;
+          }
+        };
+    assertThatThrownBy(() -> me.transact(tx -> Units.claim(tx, full, Long.MAX_VALUE / 4, Map.of())))
+        .isInstanceOf(Units.LostReservation.class)
+        .hasMessageContaining("'w'");
+    assertThat(me.<java.util.Optional<ExecutionRecord>>transact(tx -> tx.execution("e")))
+        .contains(queued);
+
+    put(ExecutionRecord.queued("r", "w", 1, "1", 0).claimedBy(me.ownerId(), 0));
+    assertThat(
+            me.<Units.ClaimResult>transact(
+                tx -> Units.claim(tx, W, Long.MAX_VALUE / 4, Map.of("w", 1))))
+        .as("one of w runs, its store-wide limit")
+        .isInstanceOf(Units.Idle.class);
+    assertThat(
+            me.<Units.ClaimResult>transact(
+                tx -> Units.claim(tx, W, Long.MAX_VALUE / 4, Map.of("w", 2))))
+        .isInstanceOfSatisfying(
+            Units.Claimed.class, c -> assertThat(c.execution().id()).isEqualTo("e"));
+  }
+
+  @Test
   void aUnitThatThrowsLeavesNothingBehind() {
     put(ExecutionRecord.queued("keep", "w", 1, "1", 0));
     assertThatThrownBy(
