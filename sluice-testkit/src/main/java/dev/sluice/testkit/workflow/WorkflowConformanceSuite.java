@@ -33,6 +33,14 @@ public abstract class WorkflowConformanceSuite {
     }
   }
 
+  /** The store's claim: order, limit, eligibility and epochs. */
+  @Nested
+  class Claim extends ClaimCases {
+    Claim() {
+      super(stores());
+    }
+  }
+
   /** Step failures and retries. */
   @Nested
   class StepFailures extends StepFailureCases {

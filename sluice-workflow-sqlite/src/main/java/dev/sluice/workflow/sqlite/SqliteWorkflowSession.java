@@ -18,6 +18,8 @@ import dev.sluice.local.SqliteFiles;
 import dev.sluice.local.StoreFile;
 import dev.sluice.local.Wakeups;
 import dev.sluice.spi.support.GroupCommitter;
+import dev.sluice.workflow.jdbc.JdbcWorkflowTransaction;
+import dev.sluice.workflow.jdbc.WorkflowRows;
 import dev.sluice.workflow.spi.WorkflowSession;
 import java.io.IOException;
 import java.sql.Connection;
@@ -115,7 +117,7 @@ final class SqliteWorkflowSession implements WorkflowSession {
             StoreFile.open(
                 dir, WorkflowSchema.FILE, where(dir), fullSync, WorkflowSchema.schema(dir));
         WorkflowSchema.migrateIfOlder(dir, db);
-        rows = new WorkflowRows(db, dir.toString());
+        rows = new WorkflowRows(db, dir.toString(), SqliteWorkflowDialect.INSTANCE);
       } catch (SQLException e) {
         throw unreadable(dir, e);
       } catch (IOException e) {
@@ -257,7 +259,8 @@ final class SqliteWorkflowSession implements WorkflowSession {
     rows.checkSchema();
     boolean wrote = false;
     for (int i = 0; i < units.size(); i++) {
-      SqliteWorkflowTransaction tx = new SqliteWorkflowTransaction(this, rows, clock.wallMillis());
+      JdbcWorkflowTransaction tx =
+          new JdbcWorkflowTransaction(rows, clock.wallMillis(), owner.id(), this::provenDead);
       st.execute("SAVEPOINT unit");
       try {
         results[i] = units.get(i).unit().apply(tx);
@@ -266,8 +269,7 @@ final class SqliteWorkflowSession implements WorkflowSession {
         // Only this unit's writes go; if SQLite already abandoned the whole transaction (a full
         // disk, an I/O error), undoing the savepoint fails and so does the batch.
         st.execute("ROLLBACK TO unit");
-        refusals[i] =
-            e instanceof SqliteWorkflowTransaction.SqlFailure f ? failure(f.getCause()) : e;
+        refusals[i] = e instanceof JdbcWorkflowTransaction.SqlFailure f ? failure(f.getCause()) : e;
       } finally {
         tx.end();
       }

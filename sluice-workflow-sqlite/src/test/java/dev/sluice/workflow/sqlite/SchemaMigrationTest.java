@@ -37,29 +37,23 @@ class SchemaMigrationTest {
   @Test
   void aSchemaOneStoreIsCopiedThenMigratedKeepingItsRows() throws Exception {
     Path dir = root.resolve("old");
-    Files.createDirectory(
-        dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
     Path file = dir.resolve("workflows.db");
-    Files.createFile(
-        file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-    try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file);
-        Statement st = db.createStatement()) {
-      st.execute("PRAGMA journal_mode=WAL");
-      st.execute("BEGIN IMMEDIATE");
-      WorkflowSchema.create(db, 1);
-      st.execute(
-          "INSERT INTO wf_execution (id, workflow, version, status, input, claim_epoch,"
-              + " created_at, queued_at, updated_at, deadline_at)"
-              + " VALUES ('e-1', 'checkout', 1, 'waiting', '\"x\"', 3, 10, 10, 20, "
-              + ExecutionRecord.NO_DEADLINE
-              + ")");
-      st.execute(
-          "INSERT INTO wf_step (execution_id, position, step_key, kind, outcome, payload,"
-              + " attempts, at, recorded_at) VALUES ('e-1', 0, 'charge', 'step', 'value',"
-              + " '\"paid\"', 0, 0, 15)");
-      st.execute("INSERT INTO wf_timer (execution_id, due_at) VALUES ('e-1', 5000)");
-      st.execute("COMMIT");
-    }
+    EarlierStores.write(
+        dir,
+        (db, st) -> {
+          WorkflowSchema.create(db, 1);
+          st.execute(
+              "INSERT INTO wf_execution (id, workflow, version, status, input, claim_epoch,"
+                  + " created_at, queued_at, updated_at, deadline_at)"
+                  + " VALUES ('e-1', 'checkout', 1, 'waiting', '\"x\"', 3, 10, 10, 20, "
+                  + ExecutionRecord.NO_DEADLINE
+                  + ")");
+          st.execute(
+              "INSERT INTO wf_step (execution_id, position, step_key, kind, outcome, payload,"
+                  + " attempts, at, recorded_at) VALUES ('e-1', 0, 'charge', 'step', 'value',"
+                  + " '\"paid\"', 0, 0, 15)");
+          st.execute("INSERT INTO wf_timer (execution_id, due_at) VALUES ('e-1', 5000)");
+        });
 
     try (WorkflowSession s = SqliteWorkflowStore.directory(dir).open()) {
       Optional<ExecutionRecord> e = s.transact(tx -> tx.execution("e-1"));

@@ -7,10 +7,8 @@ package dev.sluice.workflow.internal;
 import dev.sluice.workflow.ExecutionStatus;
 import dev.sluice.workflow.spi.ExecutionRecord;
 import dev.sluice.workflow.spi.TimerRecord;
-import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.function.Predicate;
 
 /**
  * The rules of claims, timers and submission, as pure functions of rows and the store's time. The
@@ -95,24 +93,6 @@ final class Claims {
   /** A claim of a proven-dead owner goes back to the queue, keeping its epoch to outdate it. */
   static ExecutionRecord takeOver(ExecutionRecord running, long now) {
     return running.unclaimed(ExecutionStatus.QUEUED, now);
-  }
-
-  /**
-   * Picks the first queued execution this runtime may run now, in queue order.
-   *
-   * @param queued the queue's head, in order
-   * @param runnable whether this runtime can and may run one (version registered, under its limit);
-   *     it may reserve capacity for the one it accepts, so it is asked in order and at most once
-   *     per candidate until it accepts
-   */
-  static Optional<ExecutionRecord> pick(
-      List<ExecutionRecord> queued, Predicate<ExecutionRecord> runnable) {
-    for (ExecutionRecord e : queued) {
-      if (runnable.test(e)) {
-        return Optional.of(e);
-      }
-    }
-    return Optional.empty();
   }
 
   /** What a submit does with an id. */

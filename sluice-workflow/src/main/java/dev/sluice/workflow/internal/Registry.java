@@ -6,7 +6,9 @@ package dev.sluice.workflow.internal;
 
 import dev.sluice.workflow.Workflow;
 import dev.sluice.workflow.spi.ExecutionRecord;
+import dev.sluice.workflow.spi.WorkflowVersion;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,12 +23,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class Registry {
   private final Map<String, Workflow<?, ?>> byVersion = new HashMap<>();
   private final Map<String, Workflow<?, ?>> latest = new HashMap<>();
+  private final Set<WorkflowVersion> versions = new HashSet<>();
   private final Map<String, Integer> limits;
   private final Map<String, AtomicInteger> running = new ConcurrentHashMap<>();
 
   Registry(List<Workflow<?, ?>> workflows, Map<String, Integer> limits) {
     for (Workflow<?, ?> w : workflows) {
       byVersion.put(key(w.name(), w.version()), w);
+      versions.add(new WorkflowVersion(w.name(), w.version()));
       latest.merge(w.name(), w, (a, b) -> a.version() >= b.version() ? a : b);
       running.putIfAbsent(w.name(), new AtomicInteger());
     }
@@ -58,6 +62,18 @@ final class Registry {
     return r != null
         && r.inputType().equals(w.inputType())
         && r.outputType().equals(w.outputType());
+  }
+
+  /** The registered versions of the workflows whose limit in this runtime leaves room now. */
+  Set<WorkflowVersion> runnableNow() {
+    Set<WorkflowVersion> out = new HashSet<>();
+    for (WorkflowVersion v : versions) {
+      Integer limit = limits.get(v.workflow());
+      if (limit == null || running.get(v.workflow()).get() < limit) {
+        out.add(v);
+      }
+    }
+    return out;
   }
 
   /**

@@ -12,13 +12,14 @@ import dev.sluice.workflow.spi.FailureRecord;
 import dev.sluice.workflow.spi.StepRecord;
 import dev.sluice.workflow.spi.TimerRecord;
 import dev.sluice.workflow.spi.WorkflowTransaction;
+import dev.sluice.workflow.spi.WorkflowVersion;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.function.Predicate;
 
 /**
  * The runtime's units of work: each reads rows through a {@link WorkflowTransaction}, decides with
@@ -67,31 +68,89 @@ final class Units {
   }
 
   /**
-   * Fires due timers (queueing woken executions, ending overdue ones), takes over the claims of
-   * owners proven dead, then claims the first queued execution {@code runnable} accepts. It also
-   * reports whether, and when, a finished execution passes the retention of {@code
-   * retentionMillis}: one indexed read of the oldest finished execution.
+   * What a runtime may run, asked inside a claim: the versions it can run now, and a reservation of
+   * a run for the execution it claimed.
    */
-  static ClaimResult claim(
-      WorkflowTransaction tx,
-      Set<String> workflows,
-      Predicate<ExecutionRecord> runnable,
-      long retentionMillis) {
-    return claim(tx, workflows, runnable, retentionMillis, Map.of());
+  interface Runnables {
+    /** The registered versions of the workflows whose limits in this runtime leave room now. */
+    Set<WorkflowVersion> now();
+
+    /**
+     * Reserves a run of the claimed execution's workflow in this runtime; false if its limit was
+     * reached since {@link #now()} (another worker of the runtime took the last run).
+     */
+    boolean tryReserve(ExecutionRecord claimed);
   }
 
   /**
-   * Like {@link #claim(WorkflowTransaction, Set, Predicate, long)}, passing over executions of a
-   * workflow whose store-wide limit in {@code globalLimits} is reached: as many of its executions
-   * are running, counted after the take-overs.
+   * Another worker of this runtime took the last run of a workflow between the claim's choice and
+   * its reservation: the unit throws it, so the store keeps none of its writes, and the worker
+   * claims again at once.
+   */
+  static final class LostReservation extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    LostReservation(String workflow) {
+      super(
+          "the last run of workflow '" + workflow + "' in this runtime was taken",
+          null,
+          false,
+          false);
+    }
+  }
+
+  /**
+   * Fires due timers (queueing woken executions, ending overdue ones), takes over the claims of
+   * owners proven dead, then claims the first queued execution of a version {@code runnable} can
+   * run now, by the store's {@link WorkflowTransaction#claimNext} rule, passing over workflows
+   * whose store-wide limit in {@code globalLimits} is reached (as many of their executions are
+   * running, counted after the take-overs). It also reports whether, and when, a finished execution
+   * passes the retention of {@code retentionMillis}: one indexed read of the oldest finished
+   * execution.
+   *
+   * @throws LostReservation if the claimed execution's run could not be reserved; nothing is kept
    */
   static ClaimResult claim(
       WorkflowTransaction tx,
-      Set<String> workflows,
-      Predicate<ExecutionRecord> runnable,
+      Runnables runnable,
       long retentionMillis,
       Map<String, Integer> globalLimits) {
     long now = tx.now();
+    fireDueTimers(tx, now);
+    // By owner, not by row: however many claims live owners hold, a dead one's are found.
+    for (String owner : tx.claimOwners(tx.ownerId())) {
+      if (tx.ownerDead(owner)) {
+        for (ExecutionRecord r : tx.runningOf(owner, BATCH)) {
+          // A waiter it wrote before dying goes too: the next run tests its condition afresh.
+          tx.deleteWaiter(r.id());
+          tx.putExecution(Claims.takeOver(r, now));
+        }
+      }
+    }
+    long purgeAt = purgeableAt(tx, retentionMillis);
+    boolean purgeDue = purgeAt <= now;
+    Set<WorkflowVersion> versions = underGlobalLimits(tx, runnable.now(), globalLimits);
+    List<ExecutionRecord> next = tx.claimNext(versions, 1);
+    if (next.isEmpty()) {
+      return new Idle(tx.nextTimer(), purgeAt, purgeDue);
+    }
+    ExecutionRecord claimed = next.get(0);
+    if (!runnable.tryReserve(claimed)) {
+      throw new LostReservation(claimed.workflow());
+    }
+    List<StepRecord> steps;
+    try {
+      steps = tx.steps(claimed.id());
+    } catch (StoreFormatException unreadable) {
+      tx.deleteTimer(claimed.id());
+      tx.deleteWaiter(claimed.id());
+      tx.putExecution(claimed.finished(ExecutionStatus.FAILED, null, Failures.of(unreadable), now));
+      return new Unreadable(claimed, unreadable, purgeDue);
+    }
+    return new Claimed(claimed, steps, purgeDue);
+  }
+
+  private static void fireDueTimers(WorkflowTransaction tx, long now) {
     for (TimerRecord t : tx.dueTimers(now, BATCH)) {
       Optional<ExecutionRecord> timed;
       try {
@@ -113,54 +172,23 @@ final class Units {
         tx.deleteTimer(t.executionId());
       }
     }
-    // By owner, not by row: however many claims live owners hold, a dead one's are found.
-    for (String owner : tx.claimOwners(tx.ownerId())) {
-      if (tx.ownerDead(owner)) {
-        for (ExecutionRecord r : tx.runningOf(owner, BATCH)) {
-          // A waiter it wrote before dying goes too: the next run tests its condition afresh.
-          tx.deleteWaiter(r.id());
-          tx.putExecution(Claims.takeOver(r, now));
-        }
+  }
+
+  /** The versions left after dropping workflows with as many running as their store-wide limit. */
+  private static Set<WorkflowVersion> underGlobalLimits(
+      WorkflowTransaction tx, Set<WorkflowVersion> versions, Map<String, Integer> globalLimits) {
+    if (globalLimits.isEmpty()) {
+      return versions;
+    }
+    Map<String, Boolean> full = new HashMap<>();
+    Set<WorkflowVersion> out = new HashSet<>();
+    for (WorkflowVersion v : versions) {
+      Integer limit = globalLimits.get(v.workflow());
+      if (limit == null || !full.computeIfAbsent(v.workflow(), w -> tx.runningCount(w) >= limit)) {
+        out.add(v);
       }
     }
-    long purgeAt = purgeableAt(tx, retentionMillis);
-    boolean purgeDue = purgeAt <= now;
-    if (!workflows.isEmpty()) {
-      List<ExecutionRecord> queued = new java.util.ArrayList<>();
-      for (ExecutionRecord e : tx.queued(workflows, BATCH)) {
-        if (Claims.overdue(e, now)) {
-          // Its deadline timer is among more due timers than one claim fires: end it here.
-          endOverdue(tx, e);
-        } else {
-          queued.add(e);
-        }
-      }
-      Map<String, Integer> running = new HashMap<>();
-      Predicate<ExecutionRecord> underGlobalLimit =
-          e ->
-              !globalLimits.containsKey(e.workflow())
-                  || running.computeIfAbsent(e.workflow(), tx::runningCount)
-                      < globalLimits.get(e.workflow());
-      // The store-wide limit first: runnable may reserve this runtime's capacity.
-      Optional<ExecutionRecord> next =
-          Claims.pick(queued, e -> underGlobalLimit.test(e) && runnable.test(e));
-      if (next.isPresent()) {
-        ExecutionRecord claimed = next.get().claimedBy(tx.ownerId(), now);
-        List<StepRecord> steps;
-        try {
-          steps = tx.steps(claimed.id());
-        } catch (StoreFormatException unreadable) {
-          tx.deleteTimer(claimed.id());
-          tx.deleteWaiter(claimed.id());
-          tx.putExecution(
-              next.get().finished(ExecutionStatus.FAILED, null, Failures.of(unreadable), tx.now()));
-          return new Unreadable(next.get(), unreadable, purgeDue);
-        }
-        tx.putExecution(claimed);
-        return new Claimed(claimed, steps, purgeDue);
-      }
-    }
-    return new Idle(tx.nextTimer(), purgeAt, purgeDue);
+    return out;
   }
 
   /** When the oldest finished execution passes a retention of {@code retentionMillis}. */

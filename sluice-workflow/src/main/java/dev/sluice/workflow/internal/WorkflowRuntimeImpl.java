@@ -20,11 +20,13 @@ import dev.sluice.workflow.WorkflowRuntime;
 import dev.sluice.workflow.spi.ExecutionRecord;
 import dev.sluice.workflow.spi.WorkflowSession;
 import dev.sluice.workflow.spi.WorkflowStore;
+import dev.sluice.workflow.spi.WorkflowVersion;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -282,6 +284,28 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
 
   // ---- workers ----
 
+  /**
+   * What this runtime may run, for one claim: {@code reserved[0]} is set to the execution whose run
+   * the claim reserved.
+   */
+  private Units.Runnables runnables(ExecutionRecord[] reserved) {
+    return new Units.Runnables() {
+      @Override
+      public Set<WorkflowVersion> now() {
+        return registry.runnableNow();
+      }
+
+      @Override
+      public boolean tryReserve(ExecutionRecord claimed) {
+        if (registry.tryReserve(claimed)) {
+          reserved[0] = claimed;
+          return true;
+        }
+        return false;
+      }
+    };
+  }
+
   private void work() {
     long backoff = 0;
     while (true) {
@@ -304,18 +328,11 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
                     reserved[0] = null;
                   }
                   return Units.claim(
-                      tx,
-                      registry.names(),
-                      e -> {
-                        if (reserved[0] == null && registry.tryReserve(e)) {
-                          reserved[0] = e;
-                          return true;
-                        }
-                        return false;
-                      },
-                      retentionMillis,
-                      settings.globalMaxConcurrent());
+                      tx, runnables(reserved), retentionMillis, settings.globalMaxConcurrent());
                 });
+      } catch (Units.LostReservation e) {
+        // Nothing was kept; a run of another workflow, or this one's freed run, may be claimable.
+        continue;
       } catch (RuntimeException e) {
         if (reserved[0] != null) {
           registry.finished(reserved[0].workflow());

@@ -5,6 +5,7 @@
 package dev.sluice.workflow.memory;
 
 import dev.sluice.workflow.ExecutionStatus;
+import dev.sluice.workflow.spi.ClaimRule;
 import dev.sluice.workflow.spi.DocumentRecord;
 import dev.sluice.workflow.spi.ExecutionRecord;
 import dev.sluice.workflow.spi.ReceiptRecord;
@@ -12,6 +13,7 @@ import dev.sluice.workflow.spi.StepRecord;
 import dev.sluice.workflow.spi.TimerRecord;
 import dev.sluice.workflow.spi.WaiterRecord;
 import dev.sluice.workflow.spi.WorkflowTransaction;
+import dev.sluice.workflow.spi.WorkflowVersion;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -95,14 +97,20 @@ final class MemoryTransaction implements WorkflowTransaction {
   }
 
   @Override
-  public List<ExecutionRecord> queued(Set<String> workflows, int limit) {
+  public List<ExecutionRecord> claimNext(Set<WorkflowVersion> runnable, int limit) {
     check();
-    return data.executions.values().stream()
-        .filter(e -> e.status() == ExecutionStatus.QUEUED && workflows.contains(e.workflow()))
-        .sorted(
-            Comparator.comparingLong(ExecutionRecord::queuedAt).thenComparing(ExecutionRecord::id))
-        .limit(limit)
-        .toList();
+    if (runnable.isEmpty() || limit <= 0) {
+      return List.of();
+    }
+    List<ExecutionRecord> claimed =
+        data.executions.values().stream()
+            .filter(e -> ClaimRule.eligible(e, runnable, now))
+            .sorted(ClaimRule.ORDER)
+            .limit(limit)
+            .map(e -> e.claimedBy(ownerId, now))
+            .toList();
+    claimed.forEach(this::putExecution);
+    return claimed;
   }
 
   @Override

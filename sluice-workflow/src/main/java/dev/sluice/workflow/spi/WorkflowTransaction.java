@@ -12,7 +12,9 @@ import java.util.Set;
 /**
  * The rows of a workflow store inside one unit of work: executions, their step records and their
  * timers, and the documents of durable stores with their waiters and receipts. Reads see the unit's
- * own writes. It has no workflow logic: the runtime decides, in pure functions, what to write.
+ * own writes. It has no workflow logic: the runtime decides, in pure functions, what to write. The
+ * one rule a store applies itself is which queued executions {@link #claimNext} takes, so that a
+ * database can claim in one locking query; {@link ClaimRule} states it for every store.
  *
  * <p>A read that meets a row it cannot map (damaged outside Sluice) throws {@link
  * dev.sluice.StoreFormatException} naming the row, never skips or repairs it; the runtime then
@@ -44,14 +46,30 @@ public interface WorkflowTransaction {
   void putExecution(ExecutionRecord execution);
 
   /**
-   * Lists queued executions of some workflows, oldest {@link ExecutionRecord#queuedAt()} first,
-   * then by id.
+   * Claims up to {@code limit} queued executions for this unit's owner, as one lock-and-fetch: the
+   * store finds them with one ordered, limited query and writes each claimed in the same unit.
    *
-   * @param workflows the workflow names to list
-   * @param limit at most this many
-   * @return the executions
+   * <p><b>The rule</b> (the same for every store; {@link ClaimRule} is it as code): an execution is
+   * eligible when it is {@link dev.sluice.workflow.ExecutionStatus#QUEUED}, its workflow and
+   * version are in {@code runnable}, and its deadline has not passed ({@link
+   * ExecutionRecord#deadlineAt()} {@code > } {@link #now()}: an overdue one is left to its timer,
+   * which ends it). Eligible executions are taken in queue order, oldest {@link
+   * ExecutionRecord#queuedAt()} first, then by id. Each taken one is written as {@link
+   * ExecutionRecord#claimedBy e.claimedBy(ownerId(), now())}: running, held by this owner, with an
+   * epoch one above the stored one, so every later write checked against an earlier claim of it is
+   * refused.
+   *
+   * <p><b>Locks.</b> A store whose units run one at a time (SQLite under its gate, memory under its
+   * monitor) sees every queued row. A store whose units run concurrently locks the rows it takes
+   * until the unit ends and skips rows another open unit has locked rather than waiting for them
+   * (PostgreSQL: {@code ORDER BY … LIMIT n FOR UPDATE SKIP LOCKED}), so concurrent claims take
+   * different executions, each the oldest eligible one it can have.
+   *
+   * @param runnable the workflow versions this runtime may run now; empty claims nothing
+   * @param limit at most this many; zero or less claims nothing
+   * @return the claimed executions as written, in queue order
    */
-  List<ExecutionRecord> queued(Set<String> workflows, int limit);
+  List<ExecutionRecord> claimNext(Set<WorkflowVersion> runnable, int limit);
 
   /**
    * Lists the owners other than {@code exceptOwner} that hold claims: of executions that are {@link

@@ -7,11 +7,15 @@ package dev.sluice.workflow.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.workflow.ExecutionStatus;
+import dev.sluice.workflow.spi.ClaimRule;
 import dev.sluice.workflow.spi.ExecutionRecord;
 import dev.sluice.workflow.spi.TimerRecord;
+import dev.sluice.workflow.spi.WorkflowVersion;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 class ClaimsTest {
@@ -108,11 +112,13 @@ class ClaimsTest {
   }
 
   @Test
-  void pickTakesTheFirstTheRuntimeAccepts() {
+  void theClaimRuleTakesTheFirstTheRuntimeAccepts() {
     ExecutionRecord a = ExecutionRecord.queued("a", "other", 1, "1", 1);
     ExecutionRecord b = ExecutionRecord.queued("b", "w", 1, "1", 2);
-    assertThat(Claims.pick(List.of(a, b), e -> e.workflow().equals("w"))).contains(b);
-    assertThat(Claims.pick(List.of(a), e -> false)).isEmpty();
+    Set<WorkflowVersion> w = Set.of(new WorkflowVersion("w", 1));
+    assertThat(Stream.of(b, a).filter(e -> ClaimRule.eligible(e, w, 0)).sorted(ClaimRule.ORDER))
+        .containsExactly(b);
+    assertThat(Stream.of(a).filter(e -> ClaimRule.eligible(e, Set.of(), 0))).isEmpty();
   }
 
   @Test

@@ -15,6 +15,8 @@ import dev.sluice.workflow.spi.StepOutcome;
 import dev.sluice.workflow.spi.StepRecord;
 import dev.sluice.workflow.spi.TimerRecord;
 import dev.sluice.workflow.spi.WorkflowSession;
+import dev.sluice.workflow.spi.WorkflowVersion;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
@@ -26,6 +28,20 @@ class UnitsTest {
   private final MemoryWorkflowStore store =
       MemoryWorkflowStore.named("units-" + UUID.randomUUID(), clock);
   private final WorkflowSession me = store.open();
+
+  /** Version 1 of workflow {@code w}, with room for every run. */
+  private static final Units.Runnables W =
+      new Units.Runnables() {
+        @Override
+        public Set<WorkflowVersion> now() {
+          return Set.of(new WorkflowVersion("w", 1));
+        }
+
+        @Override
+        public boolean tryReserve(ExecutionRecord claimed) {
+          return true;
+        }
+      };
 
   @AfterEach
   void close() {
@@ -41,7 +57,7 @@ class UnitsTest {
   }
 
   private Units.ClaimResult claim() {
-    return me.transact(tx -> Units.claim(tx, Set.of("w"), e -> true, Long.MAX_VALUE / 4));
+    return me.transact(tx -> Units.claim(tx, W, Long.MAX_VALUE / 4, Map.of()));
   }
 
   @Test
@@ -84,6 +100,41 @@ class UnitsTest {
     assertThat(me.<Boolean>transact(tx -> Units.record(tx, stale, late))).isFalse();
     assertThat(me.<Boolean>transact(tx -> Units.complete(tx, stale, "1"))).isFalse();
     assertThat(me.<java.util.List<StepRecord>>transact(tx -> tx.steps("e"))).isEmpty();
+  }
+
+  @Test
+  void aClaimWhoseRunCannotBeReservedKeepsNothingAndAGlobalLimitPassesItsWorkflowOver() {
+    ExecutionRecord queued = ExecutionRecord.queued("e", "w", 1, "1", 0);
+    put(queued);
+    Units.Runnables full =
+        new Units.Runnables() {
+          @Override
+          public Set<WorkflowVersion> now() {
+            return W.now();
+          }
+
+          @Override
+          public boolean tryReserve(ExecutionRecord claimed) {
+            return false;
+          }
+        };
+    assertThatThrownBy(() -> me.transact(tx -> Units.claim(tx, full, Long.MAX_VALUE / 4, Map.of())))
+        .isInstanceOf(Units.LostReservation.class)
+        .hasMessageContaining("'w'");
+    assertThat(me.<java.util.Optional<ExecutionRecord>>transact(tx -> tx.execution("e")))
+        .contains(queued);
+
+    put(ExecutionRecord.queued("r", "w", 1, "1", 0).claimedBy(me.ownerId(), 0));
+    assertThat(
+            me.<Units.ClaimResult>transact(
+                tx -> Units.claim(tx, W, Long.MAX_VALUE / 4, Map.of("w", 1))))
+        .as("one of w runs, its store-wide limit")
+        .isInstanceOf(Units.Idle.class);
+    assertThat(
+            me.<Units.ClaimResult>transact(
+                tx -> Units.claim(tx, W, Long.MAX_VALUE / 4, Map.of("w", 2))))
+        .isInstanceOfSatisfying(
+            Units.Claimed.class, c -> assertThat(c.execution().id()).isEqualTo("e"));
   }
 
   @Test
@@ -151,10 +202,10 @@ class UnitsTest {
     put(
         ExecutionRecord.queued("new", "w", 1, "1", 0)
             .finished(ExecutionStatus.FAILED, null, null, now));
-    Units.ClaimResult notYet = me.transact(tx -> Units.claim(tx, Set.of("w"), e -> true, 10));
+    Units.ClaimResult notYet = me.transact(tx -> Units.claim(tx, W, 10, Map.of()));
     assertThat(notYet).isEqualTo(new Units.Idle(java.util.OptionalLong.empty(), now + 1, false));
     assertThat(((Units.Idle) notYet).nextWake()).hasValue(now + 1);
-    Units.ClaimResult due = me.transact(tx -> Units.claim(tx, Set.of("w"), e -> true, 9));
+    Units.ClaimResult due = me.transact(tx -> Units.claim(tx, W, 9, Map.of()));
     assertThat(due.purgeDue()).isTrue();
     assertThat(me.<Integer>transact(tx -> Units.purge(tx, 9, 500))).isEqualTo(1);
     assertThat(me.<java.util.Optional<ExecutionRecord>>transact(tx -> tx.execution("new")))

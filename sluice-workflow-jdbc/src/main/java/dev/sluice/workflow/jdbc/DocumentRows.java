@@ -2,7 +2,7 @@
  * Copyright 2026 the Sluice authors.
  * SPDX-License-Identifier: Apache-2.0
  */
-package dev.sluice.workflow.sqlite;
+package dev.sluice.workflow.jdbc;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -28,12 +28,13 @@ import java.util.Optional;
  * JSON array) and the receipts of idempotent updates. A row that does not map is reported as a
  * {@link StoreFormatException} naming the store and the row.
  *
- * <p>Not thread-safe: used by one session's connection under the directory's gate.
+ * <p>Not thread-safe: used by one session's connection one unit of work at a time.
  */
 final class DocumentRows {
   private static final JsonFactory JSON = new JsonFactory();
-  private static final String WAITER_COLUMNS =
-      "execution_id, step_key, store, document_id, paths, since_version";
+  private static final List<String> WAITER_COLUMN_LIST =
+      List.of("execution_id", "step_key", "store", "document_id", "paths", "since_version");
+  private static final String WAITER_COLUMNS = String.join(", ", WAITER_COLUMN_LIST);
 
   private final String storeName;
   private final PreparedStatement document;
@@ -46,15 +47,17 @@ final class DocumentRows {
   private final PreparedStatement putReceipt;
   private final PreparedStatement deleteReceipts;
 
-  DocumentRows(Connection db, String storeName) throws SQLException {
+  DocumentRows(Connection db, String storeName, WorkflowDialect dialect) throws SQLException {
     this.storeName = storeName;
     document =
         db.prepareStatement(
             "SELECT version, state, updated_at FROM wf_document WHERE store = ? AND id = ?");
     putDocument =
         db.prepareStatement(
-            "INSERT OR REPLACE INTO wf_document (store, id, version, state, updated_at)"
-                + " VALUES (?, ?, ?, ?, ?)");
+            dialect.upsert(
+                "wf_document",
+                List.of("store", "id", "version", "state", "updated_at"),
+                List.of("store", "id")));
     waiters =
         db.prepareStatement(
             "SELECT "
@@ -64,7 +67,7 @@ final class DocumentRows {
         db.prepareStatement("SELECT " + WAITER_COLUMNS + " FROM wf_waiter WHERE execution_id = ?");
     putWaiter =
         db.prepareStatement(
-            "INSERT OR REPLACE INTO wf_waiter (" + WAITER_COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?)");
+            dialect.upsert("wf_waiter", WAITER_COLUMN_LIST, List.of("execution_id")));
     deleteWaiter = db.prepareStatement("DELETE FROM wf_waiter WHERE execution_id = ?");
     receipt =
         db.prepareStatement(
@@ -77,8 +80,9 @@ final class DocumentRows {
     deleteReceipts =
         db.prepareStatement(
             "DELETE FROM wf_receipt WHERE (store, document_id, key) IN (SELECT store,"
-                + " document_id, key FROM wf_receipt WHERE recorded_at < ? ORDER BY recorded_at"
-                + " LIMIT ?)");
+                + " document_id, key FROM wf_receipt WHERE recorded_at < ? ORDER BY recorded_at "
+                + dialect.limit()
+                + ")");
   }
 
   Optional<DocumentRecord> document(String store, String id) throws SQLException {

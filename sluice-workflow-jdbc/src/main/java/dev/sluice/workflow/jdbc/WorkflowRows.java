@@ -2,7 +2,7 @@
  * Copyright 2026 the Sluice authors.
  * SPDX-License-Identifier: Apache-2.0
  */
-package dev.sluice.workflow.sqlite;
+package dev.sluice.workflow.jdbc;
 
 import dev.sluice.StoreFormatException;
 import dev.sluice.workflow.ExecutionStatus;
@@ -11,27 +11,49 @@ import dev.sluice.workflow.spi.StepKind;
 import dev.sluice.workflow.spi.StepOutcome;
 import dev.sluice.workflow.spi.StepRecord;
 import dev.sluice.workflow.spi.TimerRecord;
+import dev.sluice.workflow.spi.WorkflowVersion;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.StringJoiner;
+import java.util.TreeMap;
 
 /**
- * The SQL of the workflow rows: one prepared statement per query, mapping columns to the SPI's
- * records and back. A row that does not map (an unknown status, a malformed failure) is reported as
- * a {@link StoreFormatException} naming the store and the row, never skipped or repaired.
+ * The SQL of the workflow rows: one prepared statement per query, in a {@link WorkflowDialect},
+ * mapping columns to the SPI's records and back. A row that does not map (an unknown status, a
+ * malformed failure) is reported as a {@link StoreFormatException} naming the store and the row,
+ * never skipped or repaired. A store reaches the rows through {@link JdbcWorkflowTransaction}.
  *
- * <p>Not thread-safe: used by one session's connection under the directory's gate.
+ * <p>Not thread-safe: used by one session's connection, one unit of work at a time (SQLite: under
+ * the directory's gate).
  */
-final class WorkflowRows implements AutoCloseable {
-  private static final String EXECUTION_COLUMNS =
-      "id, workflow, version, status, input, output, failure, claim_owner, claim_epoch,"
-          + " created_at, queued_at, updated_at, deadline_at";
+public final class WorkflowRows implements AutoCloseable {
+  private static final List<String> EXECUTION_COLUMN_LIST =
+      List.of(
+          "id",
+          "workflow",
+          "version",
+          "status",
+          "input",
+          "output",
+          "failure",
+          "claim_owner",
+          "claim_epoch",
+          "created_at",
+          "queued_at",
+          "updated_at",
+          "deadline_at");
+
+  private static final String EXECUTION_COLUMNS = String.join(", ", EXECUTION_COLUMN_LIST);
 
   /** The codes of the finished statuses, as an SQL list; the partial index uses the same text. */
   static final String FINISHED =
@@ -42,6 +64,7 @@ final class WorkflowRows implements AutoCloseable {
 
   private final Connection db;
   private final String store;
+  private final WorkflowDialect dialect;
   private final PreparedStatement execution;
   private final PreparedStatement putExecution;
   private final PreparedStatement claimOwners;
@@ -59,17 +82,22 @@ final class WorkflowRows implements AutoCloseable {
   private final DocumentRows documents;
   private final PreparedStatement schema;
 
-  WorkflowRows(Connection db, String store) throws SQLException {
+  /**
+   * Prepares the statements on {@code db}.
+   *
+   * @param db the session's connection; closed by {@link #close()}
+   * @param store names the store in messages
+   * @param dialect the database's dialect
+   * @throws SQLException if a statement cannot be prepared
+   */
+  public WorkflowRows(Connection db, String store, WorkflowDialect dialect) throws SQLException {
     this.db = db;
     this.store = store;
+    this.dialect = dialect;
     execution =
         db.prepareStatement("SELECT " + EXECUTION_COLUMNS + " FROM wf_execution WHERE id = ?");
     putExecution =
-        db.prepareStatement(
-            "INSERT OR REPLACE INTO wf_execution ("
-                + EXECUTION_COLUMNS
-                + ")"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        db.prepareStatement(dialect.upsert("wf_execution", EXECUTION_COLUMN_LIST, List.of("id")));
     claimOwners =
         db.prepareStatement(
             "SELECT DISTINCT claim_owner FROM wf_execution"
@@ -82,7 +110,8 @@ final class WorkflowRows implements AutoCloseable {
             "SELECT "
                 + EXECUTION_COLUMNS
                 + " FROM wf_execution"
-                + " WHERE status = 'running' AND claim_owner = ? ORDER BY id LIMIT ?");
+                + " WHERE status = 'running' AND claim_owner = ? ORDER BY id "
+                + dialect.limit());
     steps =
         db.prepareStatement(
             "SELECT execution_id, position, step_key, kind, outcome, payload, failure, attempts,"
@@ -90,28 +119,46 @@ final class WorkflowRows implements AutoCloseable {
                 + " ORDER BY position");
     putStep =
         db.prepareStatement(
-            "INSERT OR REPLACE INTO wf_step (execution_id, position, step_key, kind, outcome,"
-                + " payload, failure, attempts, at, recorded_at, store, document_id)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+            dialect.upsert(
+                "wf_step",
+                List.of(
+                    "execution_id",
+                    "position",
+                    "step_key",
+                    "kind",
+                    "outcome",
+                    "payload",
+                    "failure",
+                    "attempts",
+                    "at",
+                    "recorded_at",
+                    "store",
+                    "document_id"),
+                List.of("execution_id", "position")));
     dueTimers =
         db.prepareStatement(
             "SELECT execution_id, due_at FROM wf_timer WHERE due_at <= ?"
-                + " ORDER BY due_at, execution_id LIMIT ?");
+                + " ORDER BY due_at, execution_id "
+                + dialect.limit());
     nextTimer = db.prepareStatement("SELECT min(due_at) FROM wf_timer");
     putTimer =
-        db.prepareStatement("INSERT OR REPLACE INTO wf_timer (execution_id, due_at) VALUES (?, ?)");
+        db.prepareStatement(
+            dialect.upsert("wf_timer", List.of("execution_id", "due_at"), List.of("execution_id")));
     deleteTimer = db.prepareStatement("DELETE FROM wf_timer WHERE execution_id = ?");
     finishedBefore =
         db.prepareStatement(
             // Named: the planner would otherwise take wf_execution_by_status for the IN and sort
             // every finished row; the partial index answers in order, one seek for LIMIT 1.
-            "SELECT id FROM wf_execution INDEXED BY wf_execution_finished WHERE status IN ("
+            "SELECT id FROM wf_execution"
+                + dialect.indexHint("wf_execution_finished")
+                + " WHERE status IN ("
                 + FINISHED
                 + ")"
-                + " AND updated_at < ? ORDER BY updated_at, id LIMIT ?");
+                + " AND updated_at < ? ORDER BY updated_at, id "
+                + dialect.limit());
     deleteSteps = db.prepareStatement("DELETE FROM wf_step WHERE execution_id = ?");
     deleteExecution = db.prepareStatement("DELETE FROM wf_execution WHERE id = ?");
-    documents = new DocumentRows(db, store);
+    documents = new DocumentRows(db, store, dialect);
     schema = db.prepareStatement("SELECT value FROM sluice_meta WHERE key = 'schema'");
   }
 
@@ -121,20 +168,21 @@ final class WorkflowRows implements AutoCloseable {
    * than write rows of a schema it does not know.
    *
    * @throws StoreFormatException naming the store and both versions
+   * @throws SQLException if the read fails
    */
-  void checkSchema() throws SQLException {
+  public void checkSchema() throws SQLException {
     String found;
     try (ResultSet rs = schema.executeQuery()) {
       found = rs.next() ? rs.getString(1) : null;
     }
-    if (!Integer.toString(WorkflowSchema.VERSION).equals(found)) {
+    if (!Integer.toString(WorkflowTables.VERSION).equals(found)) {
       throw new StoreFormatException(
           "workflow store "
               + store
               + " now has schema version '"
               + found
               + "' (another process migrated it); this Sluice writes version "
-              + WorkflowSchema.VERSION
+              + WorkflowTables.VERSION
               + " and stops here; nothing was written");
     }
   }
@@ -167,26 +215,66 @@ final class WorkflowRows implements AutoCloseable {
     putExecution.executeUpdate();
   }
 
-  List<ExecutionRecord> queued(Set<String> workflows, int limit) throws SQLException {
-    if (workflows.isEmpty() || limit <= 0) {
+  /**
+   * The SQL of {@link dev.sluice.workflow.spi.WorkflowTransaction#claimNext}: one ordered, limited
+   * query for the eligible executions, its rows locked where the dialect locks them, then each
+   * written claimed.
+   */
+  List<ExecutionRecord> claimNext(Set<WorkflowVersion> runnable, int limit, String owner, long now)
+      throws SQLException {
+    if (runnable.isEmpty() || limit <= 0) {
       return List.of();
     }
-    String marks = String.join(", ", java.util.Collections.nCopies(workflows.size(), "?"));
-    try (PreparedStatement st =
-        db.prepareStatement(
-            "SELECT "
-                + EXECUTION_COLUMNS
-                + " FROM wf_execution WHERE status = 'queued'"
-                + " AND workflow IN ("
-                + marks
-                + ") ORDER BY queued_at, id LIMIT ?")) {
+    Map<String, List<Integer>> versions = new TreeMap<>();
+    for (WorkflowVersion v : runnable) {
+      versions.computeIfAbsent(v.workflow(), w -> new ArrayList<>()).add(v.version());
+    }
+    List<ExecutionRecord> found;
+    try (PreparedStatement st = db.prepareStatement(claimQuery(versions, dialect))) {
       int i = 1;
-      for (String w : workflows) {
-        st.setString(i++, w);
+      st.setLong(i++, now);
+      for (Map.Entry<String, List<Integer>> e : versions.entrySet()) {
+        st.setString(i++, e.getKey());
+        for (int version : e.getValue()) {
+          st.setInt(i++, version);
+        }
       }
       st.setInt(i, limit);
-      return executions(st);
+      found = executions(st);
     }
+    List<ExecutionRecord> claimed = new ArrayList<>(found.size());
+    for (ExecutionRecord e : found) {
+      ExecutionRecord c = e.claimedBy(owner, now);
+      putExecution(c);
+      claimed.add(c);
+    }
+    return claimed;
+  }
+
+  /**
+   * The claim's query for these workflows, with one {@code ?} for each value: the store time, then
+   * each workflow's name and versions in the map's order, then the limit. Public so that a
+   * dialect's test can read and plan it.
+   *
+   * @param versions the runnable versions by workflow
+   * @param dialect the database's dialect
+   * @return the query
+   */
+  public static String claimQuery(Map<String, List<Integer>> versions, WorkflowDialect dialect) {
+    StringJoiner eligible = new StringJoiner(" OR ", "(", ")");
+    versions.forEach(
+        (workflow, vs) ->
+            eligible.add(
+                "(workflow = ? AND version IN ("
+                    + String.join(", ", Collections.nCopies(vs.size(), "?"))
+                    + "))"));
+    return "SELECT "
+        + EXECUTION_COLUMNS
+        + " FROM wf_execution WHERE status = 'queued' AND deadline_at > ? AND "
+        + eligible
+        + " ORDER BY queued_at, id "
+        + dialect.limit()
+        + dialect.claimLock();
   }
 
   Set<String> claimOwners(String exceptOwner) throws SQLException {
@@ -374,6 +462,7 @@ final class WorkflowRows implements AutoCloseable {
         "workflow store " + store + ": " + row + " is unreadable: " + cause.getMessage(), cause);
   }
 
+  /** Closes the connection, and with it every statement. */
   @Override
   public void close() throws SQLException {
     db.close();

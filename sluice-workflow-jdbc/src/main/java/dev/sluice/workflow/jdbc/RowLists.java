@@ -2,7 +2,7 @@
  * Copyright 2026 the Sluice authors.
  * SPDX-License-Identifier: Apache-2.0
  */
-package dev.sluice.workflow.sqlite;
+package dev.sluice.workflow.jdbc;
 
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

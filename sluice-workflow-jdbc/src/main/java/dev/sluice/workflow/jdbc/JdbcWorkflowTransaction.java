@@ -2,7 +2,7 @@
  * Copyright 2026 the Sluice authors.
  * SPDX-License-Identifier: Apache-2.0
  */
-package dev.sluice.workflow.sqlite;
+package dev.sluice.workflow.jdbc;
 
 import dev.sluice.workflow.spi.DocumentRecord;
 import dev.sluice.workflow.spi.ExecutionRecord;
@@ -11,34 +11,51 @@ import dev.sluice.workflow.spi.StepRecord;
 import dev.sluice.workflow.spi.TimerRecord;
 import dev.sluice.workflow.spi.WaiterRecord;
 import dev.sluice.workflow.spi.WorkflowTransaction;
+import dev.sluice.workflow.spi.WorkflowVersion;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
- * One unit of work's view of {@code workflows.db}, inside a {@code BEGIN IMMEDIATE} transaction
- * under the directory's gate. SQL failures leave as {@link SqlFailure} for the session to roll back
- * and report.
+ * One unit of work's view of a workflow store's rows, inside a database transaction the store's
+ * session began (SQLite: {@code BEGIN IMMEDIATE} under the directory's gate). SQL failures leave as
+ * {@link SqlFailure} for the session to roll back and report. Whether an owner is dead is the
+ * session's question: it knows how its database proves a death.
  *
- * <p>Not thread-safe; valid only while its unit runs.
+ * <p>Not thread-safe; valid only while its unit runs, until {@link #end()}.
  */
-final class SqliteWorkflowTransaction implements WorkflowTransaction {
-  private final SqliteWorkflowSession session;
+public final class JdbcWorkflowTransaction implements WorkflowTransaction {
   private final WorkflowRows rows;
   private final long now;
+  private final String ownerId;
+  private final Predicate<String> ownerDead;
   private boolean wrote;
   private boolean ended;
 
-  SqliteWorkflowTransaction(SqliteWorkflowSession session, WorkflowRows rows, long now) {
-    this.session = session;
+  /**
+   * A transaction for one unit of work.
+   *
+   * @param rows the session's rows
+   * @param now the store's time for the unit, epoch milliseconds
+   * @param ownerId the session's owner
+   * @param ownerDead answers {@link #ownerDead}: true only with proof of the owner's death
+   */
+  public JdbcWorkflowTransaction(
+      WorkflowRows rows, long now, String ownerId, Predicate<String> ownerDead) {
     this.rows = rows;
     this.now = now;
+    this.ownerId = ownerId;
+    this.ownerDead = ownerDead;
   }
 
-  /** An SQL failure inside a unit of work; the session rolls back and reports it. */
-  static final class SqlFailure extends RuntimeException {
+  /**
+   * An SQL failure inside a unit of work; the session rolls back and reports it ({@link
+   * #getCause()} is the {@link SQLException}).
+   */
+  public static final class SqlFailure extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     SqlFailure(SQLException cause) {
@@ -81,11 +98,13 @@ final class SqliteWorkflowTransaction implements WorkflowTransaction {
     }
   }
 
-  boolean wrote() {
+  /** Whether the unit wrote anything: a commit of nothing wakes nobody. */
+  public boolean wrote() {
     return wrote;
   }
 
-  void end() {
+  /** Ends the transaction: any later use throws {@link IllegalStateException}. */
+  public void end() {
     ended = true;
   }
 
@@ -96,7 +115,7 @@ final class SqliteWorkflowTransaction implements WorkflowTransaction {
 
   @Override
   public String ownerId() {
-    return session.ownerId();
+    return ownerId;
   }
 
   @Override
@@ -110,8 +129,15 @@ final class SqliteWorkflowTransaction implements WorkflowTransaction {
   }
 
   @Override
-  public List<ExecutionRecord> queued(Set<String> workflows, int limit) {
-    return read(() -> rows.queued(workflows, limit));
+  public List<ExecutionRecord> claimNext(Set<WorkflowVersion> runnable, int limit) {
+    check();
+    if (runnable.isEmpty() || limit <= 0) {
+      return List.of();
+    }
+    // A write: the claimed rows are written under the new epoch.
+    List<ExecutionRecord> claimed = read(() -> rows.claimNext(runnable, limit, ownerId, now));
+    wrote |= !claimed.isEmpty();
+    return claimed;
   }
 
   @Override
@@ -220,6 +246,6 @@ final class SqliteWorkflowTransaction implements WorkflowTransaction {
   @Override
   public boolean ownerDead(String ownerId) {
     check();
-    return session.provenDead(ownerId);
+    return this.ownerDead.test(ownerId);
   }
 }

@@ -1,0 +1,98 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.workflow.jdbc;
+
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * What differs between the databases a workflow store runs on, as SQL fragments (db-scheduler's
+ * {@code JdbcCustomization} is the model): column types, upserts, limits, the claim's lock clause,
+ * how a writing transaction begins, and how a missing table is reported. Everything else in {@link
+ * WorkflowRows} and {@link WorkflowTables} is SQL that SQLite and PostgreSQL both read.
+ *
+ * <p>Implementations are stateless and thread-safe; nothing here touches a connection.
+ */
+public interface WorkflowDialect {
+  /** The column types the schema uses, rendered per database by {@link #type}. */
+  enum ColumnType {
+    /** A 32-bit integer (SQLite {@code INTEGER}, PostgreSQL {@code INTEGER}). */
+    INT,
+    /**
+     * A 64-bit integer, such as a store time (SQLite {@code INTEGER}, PostgreSQL {@code BIGINT}).
+     */
+    LONG,
+    /** Text, such as a JSON payload (both {@code TEXT}). */
+    TEXT,
+    /** Bytes (SQLite {@code BLOB}, PostgreSQL {@code BYTEA}); no table of schema 2 has one. */
+    BYTES,
+    /**
+     * A generated 64-bit primary key (SQLite {@code INTEGER PRIMARY KEY AUTOINCREMENT}, PostgreSQL
+     * an identity column); no table of schema 2 has one.
+     */
+    IDENTITY
+  }
+
+  /**
+   * Returns the type of a column, with any constraint the type implies.
+   *
+   * @param type the column type
+   * @return the SQL type
+   */
+  String type(ColumnType type);
+
+  /**
+   * Returns what ends a {@code CREATE TABLE} of a table stored in its primary key's order: SQLite
+   * {@code " WITHOUT ROWID"}, nothing where tables have no row id to leave out.
+   */
+  String keyOrderedTable();
+
+  /**
+   * Returns a statement that inserts a row or replaces the one with the same key, with one {@code
+   * ?} per column in the order given.
+   *
+   * @param table the table
+   * @param columns every column, key columns included
+   * @param key the primary key's columns
+   * @return SQLite {@code INSERT OR REPLACE …}; PostgreSQL {@code INSERT … ON CONFLICT (key) DO
+   *     UPDATE SET …}
+   */
+  String upsert(String table, List<String> columns, List<String> key);
+
+  /** Returns the clause that ends a query taking at most {@code ?} rows: {@code LIMIT ?}. */
+  String limit();
+
+  /**
+   * Returns what a claim's query ends with so that concurrent claims take different rows: nothing
+   * where units of work run one at a time (SQLite, under its gate), {@code FOR UPDATE SKIP LOCKED}
+   * where they run concurrently (PostgreSQL). Appended after {@link #limit()}.
+   */
+  String claimLock();
+
+  /**
+   * Returns a hint that a query read the named index, or nothing: SQLite's planner needs {@code
+   * INDEXED BY} for retention's partial index; PostgreSQL plans without it.
+   *
+   * @param index the index
+   * @return the clause, placed right after the table name
+   */
+  String indexHint(String index);
+
+  /**
+   * Returns the statement that begins a transaction that will write: SQLite {@code BEGIN IMMEDIATE}
+   * (its write lock at once, so no later upgrade can fail), PostgreSQL {@code BEGIN} (row locks are
+   * taken as rows are written).
+   */
+  String beginWrite();
+
+  /**
+   * Whether a failure says that a table does not exist: a database without the store's tables is
+   * not a store, which is not an error of the read.
+   *
+   * @param e a failure of a query
+   * @return true if the query named a missing table
+   */
+  boolean missingTable(SQLException e);
+}
