@@ -38,6 +38,11 @@ public record LimiterEvent(Kind kind, String pool, long leaseId, long weight, lo
     /** The request did not start within its queue timeout. */
     TIMED_OUT,
     /** The lease had expired before the callback could start. */
-    EXPIRED
+    EXPIRED,
+    /**
+     * The store declared this JVM's owner dead and reclaimed the request's queue entry or lease
+     * (see {@link OwnerLostException}); a request that had not started fails.
+     */
+    OWNER_LOST
   }
 }

@@ -28,19 +28,16 @@ final class AcquireSender {
    */
   static final long AT_ONCE_MILLIS = 200;
 
-  private final String owner;
   private final CommandRunner runner;
   private final AnswerRouting routing;
   private final HandOffCoordinator handOffs;
   private final SyncRequests syncs;
 
   AcquireSender(
-      String owner,
       CommandRunner runner,
       AnswerRouting routing,
       HandOffCoordinator handOffs,
       SyncRequests syncs) {
-    this.owner = owner;
     this.runner = runner;
     this.routing = routing;
     this.handOffs = handOffs;
@@ -59,7 +56,7 @@ final class AcquireSender {
   /** Sends a ticket's acquire unless it was withdrawn or passed a unit first. */
   void send(Ticket t, long queueWaitMillis, boolean async) {
     PoolCommand.Acquire acquire =
-        new PoolCommand.Acquire(owner, t.ref, t.weight, t.lifetime, queueWaitMillis);
+        new PoolCommand.Acquire(runner.owner(), t.ref, t.weight, t.lifetime, queueWaitMillis);
     CompletableFuture<PoolOutcome<AcquireAnswer>> f;
     synchronized (t) {
       if (t.beginSubmit()) {

@@ -5,8 +5,8 @@
 package dev.sluice.internal;
 
 import dev.sluice.AccountingOverflowException;
-import dev.sluice.BackendFailureException;
 import dev.sluice.LeaseExpiredException;
+import dev.sluice.OwnerLostException;
 import dev.sluice.QueueTimeoutException;
 import dev.sluice.SluiceException;
 import dev.sluice.spi.AcquireAnswer;
@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * Routes what the store answers to this JVM's waiting requests: the answer to each request's own
@@ -32,12 +33,12 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class AnswerRouting {
   private final String name;
-  private final String owner;
+  private final Supplier<String> owner;
   private final ConcurrentHashMap<Long, Ticket> waiting = new ConcurrentHashMap<>();
   private final HandOffCoordinator handOffs;
   private final PoolTimer timer;
 
-  AnswerRouting(String name, String owner, HandOffCoordinator handOffs, PoolTimer timer) {
+  AnswerRouting(String name, Supplier<String> owner, HandOffCoordinator handOffs, PoolTimer timer) {
     this.name = name;
     this.owner = owner;
     this.handOffs = handOffs;
@@ -61,9 +62,10 @@ final class AnswerRouting {
 
   /** Delivers the grants and ends an outcome reports for this owner, and re-arms the timer. */
   void handle(PoolOutcome<?> o) {
+    String me = owner.get();
     boolean mine = false;
     for (LeaseRecord g : o.grants()) {
-      if (g.owner().equals(owner)) {
+      if (g.owner().equals(me)) {
         mine = true;
         handOffs.left(g.ownerRef());
         // No ticket: it was withdrawn, and its withdraw command gives the grant back.
@@ -74,7 +76,7 @@ final class AnswerRouting {
       }
     }
     for (EndedRequest e : o.ended()) {
-      if (e.owner().equals(owner)) {
+      if (e.owner().equals(me)) {
         mine = true;
         handOffs.left(e.ownerRef());
         Ticket t = waiting.remove(e.ownerRef());
@@ -121,14 +123,8 @@ final class AnswerRouting {
       case LEASE_LOST:
         return new LeaseExpiredException(name, e.entryId(), t.weight);
       default:
-        return new BackendFailureException(
-            "pool '"
-                + name
-                + "': the store declared this JVM's owner "
-                + owner
-                + " dead and reclaimed request "
-                + e.entryId(),
-            null);
+        // Reclaimed: the store declared this JVM's owner dead while it lived.
+        return new OwnerLostException(name, e.owner());
     }
   }
 
@@ -144,7 +140,7 @@ final class AnswerRouting {
   }
 
   /** Fails every waiting request, at the pool and held in this JVM, after a store failure. */
-  void failWaiting(BackendFailureException f) {
+  void failWaiting(SluiceException f) {
     for (Ticket t : waiting.values()) {
       t.fail(f);
     }

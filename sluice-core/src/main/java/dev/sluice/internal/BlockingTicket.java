@@ -36,7 +36,7 @@ final class BlockingTicket extends Ticket {
 
   @Override
   void onWithdrawn(WithdrawReason why) {
-    limiter.events().send(LimiterEvent.Kind.WITHDRAWN, this);
+    limiter.events().send(WithdrawReason.eventOf(why), this);
     if (waiter != Thread.currentThread()) {
       LockSupport.unpark(waiter);
     }

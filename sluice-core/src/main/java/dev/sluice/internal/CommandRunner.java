@@ -6,12 +6,15 @@ package dev.sluice.internal;
 
 import dev.sluice.BackendFailureException;
 import dev.sluice.LimiterClosedException;
+import dev.sluice.LimiterConfig;
+import dev.sluice.OwnerLostException;
 import dev.sluice.SluiceException;
 import dev.sluice.TimeSource;
 import dev.sluice.spi.LeaseRecord;
 import dev.sluice.spi.PoolCommand;
 import dev.sluice.spi.PoolOutcome;
 import dev.sluice.spi.PoolSession;
+import dev.sluice.spi.PoolStore;
 import java.util.Collection;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -25,32 +28,63 @@ import java.util.function.Consumer;
  * releases still go to the store). After the owner retired, only a late clean-up can arrive, and it
  * is refused.
  *
+ * <p>When the store declares this owner dead while it lives ({@link OwnerLostException}), the
+ * runner opens a new session on the pool, so the JVM goes on as a new owner, drops what its
+ * recovery still had to take back (the store reclaimed all of it), and tells the pool, which fails
+ * the requests that waited under the lost owner.
+ *
  * <p>Thread-safe; {@link #execute} blocks until the store answers.
  */
 final class CommandRunner {
+  /** The owner this JVM is now: its session, its id and what its recovery still has to send. */
+  private record Binding(PoolSession session, String owner, Recovery recovery) {}
+
   private final String name;
-  private final PoolSession session;
-  private final Recovery recovery;
+  private final PoolStore store;
+  private final LimiterConfig config;
+  private final TimeSource clock;
   private final Consumer<PoolOutcome<?>> outcomes;
-  private final Consumer<BackendFailureException> failWaiting;
+  private final Consumer<SluiceException> failWaiting;
+  private final Runnable onChange;
+  private volatile Binding binding;
   private volatile BackendFailureException failure;
   private volatile boolean detached;
 
   /**
+   * @param store where a new session is opened when the owner is lost
    * @param outcomes handles every outcome, this runner's and the recovery's
-   * @param failWaiting fails every waiting request, on a failure
+   * @param failWaiting fails every waiting request, on a failure or a lost owner
+   * @param onChange what a session calls when another owner changed the pool
    */
   CommandRunner(
-      String name,
+      PoolStore store,
+      LimiterConfig config,
       PoolSession session,
-      TimeSource clock,
       Consumer<PoolOutcome<?>> outcomes,
-      Consumer<BackendFailureException> failWaiting) {
-    this.name = name;
-    this.session = session;
+      Consumer<SluiceException> failWaiting,
+      Runnable onChange) {
+    this.name = store.poolName();
+    this.store = store;
+    this.config = config;
+    this.clock = store.clock();
     this.outcomes = outcomes;
     this.failWaiting = failWaiting;
-    this.recovery = new Recovery(session, clock, outcomes);
+    this.onChange = onChange;
+    this.binding = bind(session);
+  }
+
+  private Binding bind(PoolSession session) {
+    return new Binding(session, session.ownerId(), new Recovery(session, clock, outcomes));
+  }
+
+  /** The id of the owner this JVM is now. */
+  String owner() {
+    return binding.owner();
+  }
+
+  /** The sequence of the last command the store applied; see {@link PoolSession}. */
+  long appliedSequence() {
+    return binding.session().appliedSequence();
   }
 
   /** Runs a command on this thread and handles its outcome. */
@@ -60,8 +94,9 @@ final class CommandRunner {
     }
     PoolOutcome<T> o;
     try {
-      recovery.flush();
-      o = session.execute(command);
+      Binding b = binding;
+      b.recovery().flush();
+      o = b.session().execute(command);
     } catch (RuntimeException e) {
       throw report(e);
     }
@@ -77,8 +112,9 @@ final class CommandRunner {
     }
     CompletableFuture<PoolOutcome<T>> f;
     try {
-      recovery.flush();
-      f = session.submit(command);
+      Binding b = binding;
+      b.recovery().flush();
+      f = b.session().submit(command);
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(report(e));
     }
@@ -98,8 +134,9 @@ final class CommandRunner {
    */
   <T> CompletableFuture<PoolOutcome<T>> send(PoolCommand<T> command) {
     try {
-      recovery.flush();
-      return session.submit(command);
+      Binding b = binding;
+      b.recovery().flush();
+      return b.session().submit(command);
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(e);
     }
@@ -108,7 +145,7 @@ final class CommandRunner {
   /** Like {@link #send}, without sending the pending clean-up first. */
   <T> CompletableFuture<PoolOutcome<T>> sendAlone(PoolCommand<T> command) {
     try {
-      return session.submit(command);
+      return binding.session().submit(command);
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(e);
     }
@@ -134,22 +171,23 @@ final class CommandRunner {
 
   /** Requests whose withdrawal a transient failure kept from the store: taken back later. */
   void withdrawLater(Collection<Long> ownerRefs) {
-    recovery.withdrawLater(ownerRefs);
+    binding.recovery().withdrawLater(ownerRefs);
   }
 
   /** A lease whose release a transient failure kept from the store: given back later. */
   void releaseLater(LeaseRecord lease) {
-    recovery.releaseLater(lease);
+    binding.recovery().releaseLater(lease);
   }
 
   /** Refuses every later command and stops the recovery's retries, as the owner retires. */
   void stop() {
     detached = true;
-    recovery.stop();
+    binding.recovery().stop();
   }
 
   /** Retires the store owner, or closes the session if the store cannot. */
   void closeSession() {
+    PoolSession session = binding.session();
     try {
       session.retire();
     } catch (RuntimeException e) {
@@ -168,6 +206,10 @@ final class CommandRunner {
    * them, take back what they left in the store); anything else stops the pool.
    */
   SluiceException report(Throwable e) {
+    if (e instanceof OwnerLostException lost) {
+      ownerLost(lost);
+      return lost;
+    }
     if (e instanceof SluiceException refusal && !(e instanceof BackendFailureException)) {
       return refusal;
     }
@@ -190,6 +232,38 @@ final class CommandRunner {
       failWaiting.accept(f);
     }
     return f;
+  }
+
+  /**
+   * Goes on as a new owner once the store declared this one dead: opens a new session (or, if the
+   * store cannot be reached now, keeps the lost one, whose next command reports the loss again),
+   * drops the lost owner's recovery, and fails the requests that waited under it. Once per lost
+   * owner, however many of its commands report the loss.
+   */
+  private void ownerLost(OwnerLostException lost) {
+    Binding old;
+    synchronized (this) {
+      old = binding;
+      if (!old.owner().equals(lost.owner()) || detached) {
+        return;
+      }
+      old.recovery().stop();
+      try {
+        PoolSession next = store.open(config);
+        binding = bind(next);
+        next.onChange(onChange);
+      } catch (RuntimeException e) {
+        System.getLogger(CommandRunner.class.getName())
+            .log(
+                System.Logger.Level.WARNING,
+                "pool '" + name + "': cannot register a new owner after losing " + old.owner(),
+                e);
+      }
+    }
+    failWaiting.accept(lost);
+    if (binding != old) {
+      old.session().close();
+    }
   }
 
   /** Whether {@code e} (perhaps wrapped by a future) is a transient store failure. */

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Local hand-offs ({@link dev.sluice.LimiterConfig#localHandOffs()}): this JVM's side of a pool
@@ -39,7 +40,7 @@ import java.util.function.Consumer;
  */
 final class HandOffs {
   private final int quota;
-  private final String owner;
+  private final Supplier<String> owner;
   private final TimeSource clock;
 
   /** Requests not sent to the store: they wait for a pass or for their turn at the pool. */
@@ -54,7 +55,7 @@ final class HandOffs {
   /** The request this JVM last sent to wait at the pool; guarded by this. */
   private Ticket representative;
 
-  HandOffs(int quota, String owner, TimeSource clock) {
+  HandOffs(int quota, Supplier<String> owner, TimeSource clock) {
     this.quota = quota;
     this.owner = owner;
     this.clock = clock;
@@ -181,7 +182,13 @@ final class HandOffs {
       }
       LeaseRecord passed =
           new LeaseRecord(
-              unit.id(), owner, t.ref, unit.weight(), clock.wallMillis(), PoolState.NEVER, token);
+              unit.id(),
+              owner.get(),
+              t.ref,
+              unit.weight(),
+              clock.wallMillis(),
+              PoolState.NEVER,
+              token);
       HandOffResult how = t.handOff(passed);
       from.remove(first.getKey(), t);
       if (how == HandOffResult.NOT_HANDED_OFF) {

@@ -55,7 +55,7 @@ final class ScheduledTicket<T> extends Ticket {
 
   @Override
   void onWithdrawn(WithdrawReason why) {
-    limiter.events().send(LimiterEvent.Kind.WITHDRAWN, this);
+    limiter.events().send(WithdrawReason.eventOf(why), this);
     Runnable completion =
         why instanceof WithdrawReason.CallerCompletion caller
             ? caller.action()

@@ -7,7 +7,9 @@ package dev.sluice.internal;
 import dev.sluice.Admission;
 import dev.sluice.BackendFailureException;
 import dev.sluice.LimiterConfig;
+import dev.sluice.OwnerLostException;
 import dev.sluice.PoolSnapshot;
+import dev.sluice.SluiceException;
 import dev.sluice.TimeSource;
 import dev.sluice.spi.LeaseRecord;
 import dev.sluice.spi.PoolCommand;
@@ -22,6 +24,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -39,7 +42,6 @@ final class SharedPool {
   private final String identity;
   private final String name;
   private final LimiterConfig config;
-  private final String owner;
   private final TimeSource storeClock;
   private final ExecutorService callbacks;
   private final AtomicLong refs = new AtomicLong();
@@ -54,22 +56,23 @@ final class SharedPool {
     this.identity = store.poolIdentity();
     this.name = store.poolName();
     this.config = config;
-    this.owner = session.ownerId();
     this.storeClock = store.clock();
     this.callbacks = CallbackExecutors.forPool(name);
     // The parts call each other only once the pool is built: the runner and the hand-offs reach
     // the parts made after them through this pool.
-    this.runner = new CommandRunner(name, session, storeClock, this::handle, this::failWaiting);
+    this.runner =
+        new CommandRunner(
+            store, config, session, this::handle, this::failWaiting, this::onForeignChange);
     this.handOffs =
         new HandOffCoordinator(
-            new HandOffs(config.localHandOffs(), owner, storeClock),
+            new HandOffs(config.localHandOffs(), runner::owner, storeClock),
             runner,
             this::sendHeld,
             this::withdrawPassed);
     this.timer = new PoolTimer(storeClock, this::onTimer);
-    this.routing = new AnswerRouting(name, owner, handOffs, timer);
-    this.syncs = new SyncRequests(session::appliedSequence, this::sendSync);
-    this.acquires = new AcquireSender(owner, runner, routing, handOffs, syncs);
+    this.routing = new AnswerRouting(name, runner::owner, handOffs, timer);
+    this.syncs = new SyncRequests(runner::appliedSequence, this::sendSync);
+    this.acquires = new AcquireSender(runner, routing, handOffs, syncs);
   }
 
   /** Leaves the pool; the last limiter to leave retires the owner and closes the session. */
@@ -132,15 +135,15 @@ final class SharedPool {
   }
 
   PoolSnapshot inspect() {
-    return runner.execute(new PoolCommand.Inspect(owner));
+    return runner.execute(new PoolCommand.Inspect(runner.owner()));
   }
 
   OptionalLong currentReservoir() {
-    return runner.execute(new PoolCommand.ReadReservoir(owner));
+    return runner.execute(new PoolCommand.ReadReservoir(runner.owner()));
   }
 
   OptionalLong incrementReservoir(long delta) {
-    return runner.execute(new PoolCommand.IncrementReservoir(owner, delta));
+    return runner.execute(new PoolCommand.IncrementReservoir(runner.owner(), delta));
   }
 
   // ---- requests
@@ -175,7 +178,7 @@ final class SharedPool {
   /** Withdraws requests; what a transient failure keeps from the store is taken back later. */
   private CompletableFuture<Integer> withdraw(Set<Long> ownerRefs) {
     return runner
-        .submit(new PoolCommand.Withdraw(owner, ownerRefs))
+        .submit(new PoolCommand.Withdraw(runner.owner(), ownerRefs))
         .whenComplete(
             (n, e) -> {
               if (e != null && CommandRunner.transientFailure(e)) {
@@ -184,11 +187,16 @@ final class SharedPool {
             });
   }
 
-  /** Releases a lease, or passes its unit on, and waits for the store to apply a release. */
+  /**
+   * Releases a lease, or passes its unit on, and waits for the store to apply a release. A lease of
+   * an owner the store declared dead went back to the pool with it: there is nothing to release.
+   */
   void release(LeaseRecord lease) {
     if (!handOffs.passed(lease)) {
       try {
-        runner.execute(new PoolCommand.Release(owner, lease.id()));
+        runner.execute(new PoolCommand.Release(runner.owner(), lease.id()));
+      } catch (OwnerLostException e) {
+        // Reclaimed with the lost owner; the runner went on as a new one.
       } catch (BackendFailureException e) {
         if (e.kind() == BackendFailureException.Kind.TRANSIENT) {
           runner.releaseLater(lease);
@@ -204,12 +212,19 @@ final class SharedPool {
       return CompletableFuture.completedFuture(true);
     }
     return runner
-        .submit(new PoolCommand.Release(owner, lease.id()))
+        .submit(new PoolCommand.Release(runner.owner(), lease.id()))
         .whenComplete(
             (r, e) -> {
               if (e != null && CommandRunner.transientFailure(e)) {
                 runner.releaseLater(lease);
               }
+            })
+        .exceptionally(
+            e -> {
+              if (CommandRunner.unwrap(e) instanceof OwnerLostException) {
+                return false; // reclaimed with the lost owner: nothing to release
+              }
+              throw e instanceof CompletionException c ? c : new CompletionException(e);
             });
   }
 
@@ -236,15 +251,19 @@ final class SharedPool {
     routing.handle(o);
   }
 
-  private void failWaiting(BackendFailureException f) {
+  private void failWaiting(SluiceException f) {
     routing.failWaiting(f);
+    if (f instanceof OwnerLostException) {
+      // The units it would pass came from the lost owner's leases, which the store took back.
+      handOffs.clear();
+    }
   }
 
   // ---- the pool's own wakes
 
   private void onTimer() {
     if (!runner.stopped()) {
-      runner.submit(new PoolCommand.Tick(owner));
+      runner.submit(new PoolCommand.Tick(runner.owner()));
     }
   }
 
@@ -259,7 +278,7 @@ final class SharedPool {
   /** Asks the store what became of every request whose queue entry this JVM knows. */
   private void sendSync() {
     runner
-        .sendAlone(new PoolCommand.Sync(owner, routing.queuedRequests()))
+        .sendAlone(new PoolCommand.Sync(runner.owner(), routing.queuedRequests()))
         .whenComplete(
             (o, e) -> {
               if (e != null) {

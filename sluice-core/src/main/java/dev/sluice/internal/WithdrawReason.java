@@ -4,6 +4,9 @@
  */
 package dev.sluice.internal;
 
+import dev.sluice.LimiterEvent;
+import dev.sluice.OwnerLostException;
+
 /**
  * Why a request was withdrawn: a failure its future or waiting thread reports, or the action of a
  * caller who completed the request's future from outside (which then completes it that way).
@@ -14,4 +17,11 @@ sealed interface WithdrawReason {
 
   /** A caller completed the future ({@code cancel}, {@code complete}, ...); this action does it. */
   record CallerCompletion(Runnable action) implements WithdrawReason {}
+
+  /** The event that reports a withdrawal for {@code why}: a lost owner has its own. */
+  static LimiterEvent.Kind eventOf(WithdrawReason why) {
+    return why instanceof Failure f && f.cause() instanceof OwnerLostException
+        ? LimiterEvent.Kind.OWNER_LOST
+        : LimiterEvent.Kind.WITHDRAWN;
+  }
 }

@@ -32,6 +32,8 @@ public interface PoolSession extends AutoCloseable {
    * @param <R> the command's answer type
    * @return the outcome
    * @throws dev.sluice.BackendFailureException if the store failed; the state is as it was
+   * @throws dev.sluice.OwnerLostException if the store declared this owner dead (see {@link
+   *     #onChange}); nothing was applied, and the session is of no further use
    */
   <R> PoolOutcome<R> execute(PoolCommand<R> command);
 
@@ -66,6 +68,12 @@ public interface PoolSession extends AutoCloseable {
    * from its own thread (the memory store: from the thread of the other owner's command, after it
    * committed); it is never called for this session's own commands. A command submitted after the
    * call sees the change.
+   *
+   * <p>The store also calls it when it declares this owner dead while the owner lives (a server
+   * store whose heartbeat from this JVM lapsed): it reclaims the owner's leases and queue entries
+   * as for a dead owner, and from then on fails every command of the session with {@link
+   * dev.sluice.OwnerLostException}, so the JVM learns of the loss at its next command, stops
+   * counting those leases, fails its requests that had not started, and opens a new session.
    *
    * @param onChange a short, non-blocking action
    */

@@ -6,6 +6,8 @@ package dev.sluice.testkit;
 
 import dev.sluice.BackendFailureException;
 import dev.sluice.LimiterConfig;
+import dev.sluice.OwnerLostException;
+import dev.sluice.SluiceException;
 import dev.sluice.TimeSource;
 import dev.sluice.spi.PoolCommand;
 import dev.sluice.spi.PoolOutcome;
@@ -27,7 +29,7 @@ public final class FailingStore implements PoolStore {
   private final PoolStore delegate;
   private final AtomicInteger failures = new AtomicInteger();
   private volatile BackendFailureException.Kind kind = BackendFailureException.Kind.PERMANENT;
-  private final List<PoolSession> sessions = new CopyOnWriteArrayList<>();
+  private final List<Wrapped> sessions = new CopyOnWriteArrayList<>();
 
   /**
    * Wraps a store.
@@ -62,8 +64,21 @@ public final class FailingStore implements PoolStore {
    * from then on; the test abandons them.
    */
   public void killOwners() {
-    for (PoolSession s : sessions) {
-      s.close();
+    for (Wrapped s : sessions) {
+      s.session.close();
+    }
+  }
+
+  /**
+   * Declares every owner opened so far through this store dead while its limiter lives, as a server
+   * store does when a JVM's heartbeat lapses: the real session closes without retiring, so the
+   * store reclaims what the owner held as for a dead process; the limiter is woken, and every later
+   * command of that session fails with {@link OwnerLostException}. Sessions opened afterwards (the
+   * limiter's next owner) work as usual.
+   */
+  public void loseOwners() {
+    for (Wrapped s : sessions) {
+      s.lose();
     }
   }
 
@@ -90,49 +105,83 @@ public final class FailingStore implements PoolStore {
 
   @Override
   public PoolSession open(LimiterConfig config) {
-    PoolSession session = delegate.open(config);
-    sessions.add(session);
-    return new PoolSession() {
-      @Override
-      public String ownerId() {
-        return session.ownerId();
-      }
+    Wrapped w = new Wrapped(delegate.open(config));
+    sessions.add(w);
+    return w;
+  }
 
-      @Override
-      public <R> PoolOutcome<R> execute(PoolCommand<R> command) {
-        maybeFail();
-        return session.execute(command);
-      }
+  /** A real session that injected failures and a declared loss stand in front of. */
+  private final class Wrapped implements PoolSession {
+    private final PoolSession session;
+    private volatile boolean lost;
+    private volatile Runnable onChange;
 
-      @Override
-      public <R> CompletableFuture<PoolOutcome<R>> submit(PoolCommand<R> command) {
-        try {
-          maybeFail();
-        } catch (BackendFailureException e) {
-          return CompletableFuture.failedFuture(e);
-        }
-        return session.submit(command);
-      }
+    Wrapped(PoolSession session) {
+      this.session = session;
+    }
 
-      @Override
-      public void onChange(Runnable onChange) {
-        session.onChange(onChange);
+    void lose() {
+      if (lost) {
+        return;
       }
+      lost = true;
+      session.close();
+      Runnable action = onChange;
+      if (action != null) {
+        action.run();
+      }
+    }
 
-      @Override
-      public long appliedSequence() {
-        return session.appliedSequence();
+    private void check() {
+      if (lost) {
+        throw new OwnerLostException(delegate.poolName(), session.ownerId());
       }
+      maybeFail();
+    }
 
-      @Override
-      public void retire() {
-        session.retire();
-      }
+    @Override
+    public String ownerId() {
+      return session.ownerId();
+    }
 
-      @Override
-      public void close() {
-        session.close();
+    @Override
+    public <R> PoolOutcome<R> execute(PoolCommand<R> command) {
+      check();
+      return session.execute(command);
+    }
+
+    @Override
+    public <R> CompletableFuture<PoolOutcome<R>> submit(PoolCommand<R> command) {
+      try {
+        check();
+      } catch (SluiceException e) {
+        return CompletableFuture.failedFuture(e);
       }
-    };
+      return session.submit(command);
+    }
+
+    @Override
+    public void onChange(Runnable onChange) {
+      this.onChange = onChange;
+      session.onChange(onChange);
+    }
+
+    @Override
+    public long appliedSequence() {
+      return session.appliedSequence();
+    }
+
+    @Override
+    public void retire() {
+      if (lost) {
+        return;
+      }
+      session.retire();
+    }
+
+    @Override
+    public void close() {
+      session.close();
+    }
   }
 }

@@ -112,6 +112,14 @@ public abstract class LimiterConformanceSuite {
     }
   }
 
+  /** An owner the store declares dead while it lives. */
+  @Nested
+  class LostOwners extends OwnerLostCases {
+    LostOwners() {
+      super(stores());
+    }
+  }
+
   /** Real threads and time. */
   @Nested
   class Threads extends ThreadedCases {
