@@ -1,0 +1,217 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every {@code java} code block of the README compiles and runs as shown. A block's import lines
+ * stay imports, its one-line records become members, and the rest is the body of a method; the test
+ * supplies only what the README leaves to the reader (the service it calls, the payment provider),
+ * then runs the block in a JVM of its own in an empty working directory, so the files it makes land
+ * there and nowhere else.
+ */
+class ReadmeBlocksTest {
+  private static final Path README = Path.of("..", "README.md");
+
+  /** What each block calls that the README leaves to the reader, in the README's order. */
+  private static final List<Harness> HARNESSES =
+      List.of(
+          new Harness(
+              "Limiter quick start",
+              """
+              static String callService(Object... args) {
+                System.out.println("service called");
+                return "ok";
+              }
+              """,
+              "",
+              "service called"),
+          new Harness(
+              "Workflow quick start",
+              """
+              static final Payments payments = new Payments();
+              static final Shipping shipping = new Shipping();
+              static final class Payments {
+                Payment charge(Order o, String key) {
+                  System.out.println("charging " + o.cents() + " cents as " + key);
+                  return new Payment("p-" + o.id(), o.cents());
+                }
+              }
+              static final class Shipping {
+                Receipt ship(Order o, Payment p) {
+                  System.out.println("shipping " + o.id());
+                  return new Receipt(o.id(), p.reference(), "parcel-1");
+                }
+              }
+              """,
+              "",
+              "shipping 42"),
+          new Harness(
+              "Durable stores",
+              """
+              record Delivery(String id, String manager) {}
+              static final Delivery event = new Delivery("delivery-1", "dana");
+              static final String expenseId = "e-1";
+              static final Mail mail = new Mail();
+              static final Bank bank = new Bank();
+              static final WorkflowRuntime runtime =
+                  WorkflowRuntime.builder()
+                      .store(dev.sluice.workflow.sqlite.SqliteWorkflowStore.directory(
+                          java.nio.file.Path.of(".tmp", "expenses")))
+                      .build();
+              static final class Mail {
+                String askManager(Expense e) { return "asked"; }
+              }
+              static final class Bank {
+                String pay(Expense e) { return "paid " + e.cents(); }
+              }
+              """,
+              """
+              System.out.println("approval: " + runtime.store(
+                  DurableStore.define("approval", Approval.class, () -> new Approval("pending", null)),
+                  expenseId).get().state());
+              runtime.close();
+              """,
+              "approval: Approval[state=approved, by=dana]"));
+
+  @TempDir Path work;
+
+  /** The README's {@code java} blocks, in order. */
+  static List<String> javaBlocks() throws IOException {
+    List<String> blocks = new ArrayList<>();
+    StringBuilder block = null;
+    for (String line : Files.readAllLines(README)) {
+      if (block == null && line.equals("```java")) {
+        block = new StringBuilder();
+      } else if (block != null && line.equals("```")) {
+        blocks.add(block.toString());
+        block = null;
+      } else if (block != null) {
+        block.append(line).append('\n');
+      }
+    }
+    return blocks;
+  }
+
+  @Test
+  void everyJavaBlockHasAHarness() throws IOException {
+    assertThat(javaBlocks()).hasSameSizeAs(HARNESSES);
+  }
+
+  @Test
+  void theLimiterQuickStartCompilesAndRuns() throws Exception {
+    String out = compileAndRun(0);
+    assertThat(out).contains(HARNESSES.get(0).expected());
+    // Run again on the same pool: a pool keeps its state, and the block must still finish.
+    assertThat(run("ReadmeBlock0")).contains(HARNESSES.get(0).expected());
+  }
+
+  @Test
+  void theWorkflowQuickStartCompilesAndRuns() throws Exception {
+    assertThat(compileAndRun(1)).contains("charging 1999 cents as order-42/charge", "shipping 42");
+  }
+
+  @Test
+  void theDurableStoreBlockCompilesAndRuns() throws Exception {
+    assertThat(compileAndRun(2)).contains(HARNESSES.get(2).expected());
+  }
+
+  private String compileAndRun(int index) throws Exception {
+    String name = "ReadmeBlock" + index;
+    Path source = work.resolve(name + ".java");
+    Files.writeString(source, wrap(name, javaBlocks().get(index), HARNESSES.get(index)));
+    Path javac = Path.of(System.getProperty("java.home"), "bin", "javac");
+    Process p =
+        new ProcessBuilder(
+                javac.toString(),
+                "-classpath",
+                classpath(),
+                "-d",
+                work.toString(),
+                source.toString())
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue())
+        .as("the README block '%s' compiles:%n%s", HARNESSES.get(index).title(), out)
+        .isZero();
+    return run(name);
+  }
+
+  private String run(String mainClass) throws Exception {
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    Process p =
+        new ProcessBuilder(
+                java.toString(), "-cp", work + File.pathSeparator + classpath(), mainClass)
+            .directory(work.toFile())
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(120, TimeUnit.SECONDS)).as(out).isTrue();
+    assertThat(p.exitValue()).as(out).isZero();
+    return out;
+  }
+
+  /** The block as a class: imports on top, records as members, the rest as a method's body. */
+  static String wrap(String name, String block, Harness harness) {
+    List<String> imports = new ArrayList<>();
+    List<String> records = new ArrayList<>();
+    List<String> body = new ArrayList<>();
+    for (String line : block.split("\n")) {
+      if (line.startsWith("import ")) {
+        imports.add(line);
+      } else if (line.startsWith("record ")) {
+        records.add(line);
+      } else {
+        body.add(line);
+      }
+    }
+    return String.join("\n", imports)
+        + "\n\npublic final class "
+        + name
+        + " {\n"
+        + String.join("\n", records)
+        + "\n"
+        + harness.members()
+        + "\n  public static void main(String[] args) throws Exception {\n"
+        + "    snippet();\n"
+        + harness.after()
+        + "  }\n\n  static void snippet() throws Exception {\n"
+        + String.join("\n", body)
+        + "\n  }\n}\n";
+  }
+
+  /** Every entry of the test's class and module paths, for the block's compiler and JVM. */
+  private static String classpath() {
+    return Stream.of(System.getProperty("jdk.module.path"), System.getProperty("java.class.path"))
+        .filter(p -> p != null && !p.isEmpty())
+        .collect(Collectors.joining(File.pathSeparator));
+  }
+
+  /**
+   * What the test adds to one block.
+   *
+   * @param title the README section, for messages
+   * @param members fields, methods and types the block calls but the README leaves out
+   * @param after statements run after the block, to show what it did
+   * @param expected a line of output that shows the block ran
+   */
+  record Harness(String title, String members, String after, String expected) {}
+}
