@@ -18,9 +18,25 @@ import picocli.CommandLine;
 /** Parsing, help and usage errors, in-process: none of these opens the gate. */
 class ParsingTest {
   static final String[] VERBS = {
-    "run", "acquire", "claim", "decline", "rejoin", "cancel", "start", "mark-started",
-    "heartbeat", "release", "force-release", "pending", "events", "diagnose", "status", "pool",
-    "top", "completion"
+    "run",
+    "acquire",
+    "claim",
+    "decline",
+    "rejoin",
+    "cancel",
+    "start",
+    "mark-started",
+    "heartbeat",
+    "release",
+    "force-release",
+    "pending",
+    "events",
+    "diagnose",
+    "status",
+    "jobs",
+    "pool",
+    "top",
+    "completion"
   };
 
   @TempDir Path home;

@@ -56,6 +56,7 @@ public final class SluiceCommand implements Callable<Integer> {
           ViewCommands.Events.class,
           ViewCommands.Diagnose.class,
           ViewCommands.Status.class,
+          JobsCommand.class,
           PoolCommand.class,
           TopCommand.class,
           CompletionCommand.class);
