@@ -9,14 +9,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sluice.cli.SluiceProcesses.Result;
-import dev.sluice.gate.GateEvent;
 import dev.sluice.gate.GateService;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -65,7 +62,8 @@ class JobsProcessTest {
     assertThat(out.readLine()).isEqualTo("holding");
     Process queued =
         sluice.start("run", "--pool", "build", "--weight", "1", "--label", "second", "--", "true");
-    awaitQueued("build");
+    gate = GateService.open(home);
+    EventWait.await(gate, "queued", "build");
 
     Result json = sluice.run("--json", "jobs");
     assertThat(json.exit()).as(json.toString()).isZero();
@@ -96,23 +94,5 @@ class JobsProcessTest {
     assertThat(done.exit()).as(done.toString()).isZero();
     assertThat(SluiceProcesses.finish(queued).exit()).isZero();
     assertThat(JSON.readTree(sluice.run("--json", "jobs").out()).get("jobs")).isEmpty();
-  }
-
-  /** Waits (on the gate's event feed, no polling) until a request has queued in {@code pool}. */
-  private void awaitQueued(String pool) throws InterruptedException {
-    if (gate == null) {
-      gate = GateService.open(home);
-    }
-    long since = 0;
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SluiceProcesses.TIMEOUT_SECONDS);
-    while (System.nanoTime() < deadline) {
-      for (GateEvent e : gate.awaitEvents(since, 100, Duration.ofSeconds(10))) {
-        if (e.type().equals("queued") && e.pool().equals(pool)) {
-          return;
-        }
-        since = e.sequence();
-      }
-    }
-    throw new AssertionError("nothing queued in pool " + pool);
   }
 }
