@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -20,6 +21,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The gate service on a real SQLite home: persistence, waiting, events, bad homes. */
 class GateServiceTest {
+  /** The safety net for waits on events that must happen. */
+  private static final Duration SAFETY = Duration.ofSeconds(30);
+
+  /** How long a waiter must read nothing while nothing changes. */
+  private static final Duration QUIET = Duration.ofSeconds(3);
+
   @TempDir Path tmp;
 
   private static AcquireRequest request(String agent, String op, String pool, int weight) {
@@ -94,10 +101,41 @@ class GateServiceTest {
     }
   }
 
+  /** Starts {@code body} on a thread of its own, known before it runs, completing the future. */
+  private static <T> Thread thread(String name, CompletableFuture<T> result, Callable<T> body) {
+    return new Thread(
+        () -> {
+          try {
+            result.complete(body.call());
+          } catch (Throwable e) {
+            result.completeExceptionally(e);
+          }
+        },
+        name);
+  }
+
   @Test
   void eventsAreNumberedAndAwaitedWithoutPolling() throws Exception {
     try (GateService gate = GateService.open(tmp.resolve("home"), settings())) {
-      gate.acquire(request("a", "op", "default", 1));
+      // A fresh home has pulsed nothing yet, so nothing written before the waiter starts can wake
+      // it: every read it runs after its first is one too many, until the change it waits for.
+      CompletableFuture<List<GateEvent>> first = new CompletableFuture<>();
+      Thread waiter =
+          thread("events-waiter", first, () -> gate.awaitEvents(0, 10, Duration.ofMinutes(1)));
+      try (GateReads reads = GateReads.of(gate.home(), waiter)) {
+        waiter.start();
+        assertThat(reads.awaitAbove(0, SAFETY)).as("the waiter read the events once").isTrue();
+        // The measured quiet interval: a waiter that re-reads on a timer rather than on a pulse
+        // reads again within it.
+        assertThat(reads.awaitAbove(1, QUIET))
+            .as("a read by the waiter while nothing changed, within %s", QUIET)
+            .isFalse();
+        gate.acquire(request("a", "op", "default", 1));
+        assertThat(first.get(30, TimeUnit.SECONDS))
+            .extracting(GateEvent::type)
+            .containsExactly("granted");
+        assertThat(reads.count()).as("woken by the grant's pulse: one read after it").isEqualTo(2);
+      }
       List<GateEvent> all = gate.events(0, 100);
       assertThat(all).extracting(GateEvent::type).containsExactly("granted");
       long last = all.get(all.size() - 1).sequence();

@@ -71,7 +71,7 @@ public final class GateLock implements AutoCloseable {
     // still closes it; threads that may be interrupted should hand their work to a coordinator.)
     boolean interrupted = Thread.interrupted();
     try {
-      held = channel.lock();
+      held = CrashStages.lockGate(channel, file.getParent());
     } catch (IOException e) {
       local.unlock();
       throw new UncheckedIOException("cannot lock " + file, e);

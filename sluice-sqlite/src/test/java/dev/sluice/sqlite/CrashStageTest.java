@@ -18,6 +18,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -89,19 +90,34 @@ class CrashStageTest extends ProcessTestCase {
   void aStoppedGateHolderCorruptsNothingAndOthersResumeWhenItContinues() throws Exception {
     Path pool = root.resolve("pool");
     Process holder = holderStoppingAt(pool, CrashStages.AFTER_PULSE, 1);
-    // Opening waits for the gate too, so the whole survivor runs on another thread.
-    CompletableFuture<long[]> survivor =
-        CompletableFuture.supplyAsync(
-            () -> {
-              try (Limiter limiter =
-                      Limiter.open(SqliteStore.directory(pool), PoolWorker.config(CAP));
-                  Lease l = limiter.acquire(CAP - 1)) {
-                return new long[] {l.admission().weight(), limiter.inspect().activeWeight()};
-              } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
+    Path real = pool.toRealPath();
+    // Reached only when this JVM tried the gate and found it taken by another process.
+    CountDownLatch blocked = new CountDownLatch(1);
+    CompletableFuture<long[]> survivor;
+    try (AutoCloseable observed =
+        CrashStages.observe(
+            (stage, where) -> {
+              if (stage.equals(CrashStages.GATE_CONTENDED) && real.equals(where)) {
+                blocked.countDown();
               }
-            });
-    assertThat(survivor).as("the gate is held by the stopped process").isNotDone();
+            })) {
+      // Opening waits for the gate too, so the whole survivor runs on another thread.
+      survivor =
+          CompletableFuture.supplyAsync(
+              () -> {
+                try (Limiter limiter =
+                        Limiter.open(SqliteStore.directory(pool), PoolWorker.config(CAP));
+                    Lease l = limiter.acquire(CAP - 1)) {
+                  return new long[] {l.admission().weight(), limiter.inspect().activeWeight()};
+                } catch (InterruptedException e) {
+                  throw new IllegalStateException(e);
+                }
+              });
+      assertThat(blocked.await(60, TimeUnit.SECONDS))
+          .as("the survivor found the gate held by the stopped process and waits for it")
+          .isTrue();
+      assertThat(survivor).as("the gate is held by the stopped process").isNotDone();
+    }
     WorkerProcesses.signal(holder, "CONT");
     holder.getOutputStream().write('\n');
     holder.getOutputStream().flush();

@@ -36,6 +36,7 @@ import java.util.concurrent.CountDownLatch;
  *   <li>{@code waitBriefLease <dir> <cap> <leaseMillis>}: schedules a request whose lease lives
  *       {@code leaseMillis}, prints {@code QUEUED} once it waits in the pool, then {@code RAN} if
  *       its callback ran or {@code FAILED <exception class>} if the request failed.
+ *   <li>{@code idle <dir> <cap> <windowMillis>}: see {@link IdleWorker}.
  * </ul>
  */
 public final class PoolWorker {
@@ -60,6 +61,10 @@ public final class PoolWorker {
         args[0].equals("passingTasks")
             ? LimiterConfig.builder().maxConcurrent(cap).localHandOffs(HAND_OFFS).build()
             : config(cap);
+    if (args[0].equals("idle")) {
+      IdleWorker.run(dir, Long.parseLong(args[3]));
+      return;
+    }
     if (args[0].equals("waitBriefLease")) {
       waitBriefLease(dir, config, Long.parseLong(args[3]));
       return;
