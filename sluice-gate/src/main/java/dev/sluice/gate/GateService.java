@@ -239,6 +239,18 @@ public final class GateService implements AutoCloseable {
     return store.transact(tx -> tx.permits().heartbeat(agentId, tx.now()));
   }
 
+  /**
+   * Extends the agent's untracked leases and tells which permits were lost: those {@code
+   * permitTokens} name, or without tokens the agent's newest permit when nothing was extended.
+   */
+  public HeartbeatOutcome heartbeat(String agentId, List<String> permitTokens) {
+    Objects.requireNonNull(permitTokens, "permitTokens");
+    if (permitTokens.isEmpty()) {
+      AcquireRequest.text("agentId", agentId, 1, 128);
+    }
+    return store.transact(tx -> tx.permits().heartbeat(agentId, permitTokens, tx.now()));
+  }
+
   /** Releases a permit; idempotent. */
   public ReleaseOutcome release(String permitToken, String reason) {
     return store.transact(tx -> tx.permits().release(permitToken, reason, tx.now()));

@@ -7,8 +7,14 @@ package dev.sluice.cli.command;
 import dev.sluice.cli.ExitCode;
 import dev.sluice.cli.GateJson;
 import dev.sluice.cli.GateText;
+import dev.sluice.cli.JsonObject;
+import dev.sluice.gate.HeartbeatOutcome;
+import dev.sluice.gate.PermitLoss;
 import dev.sluice.gate.ProcessRef;
 import dev.sluice.gate.ReleaseOutcome;
+import dev.sluice.gate.Ticket;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -78,14 +84,47 @@ final class PermitCommands {
       header = "Extend every untracked permit of the agent.",
       mixinStandardHelpOptions = true)
   static final class Heartbeat extends Verb {
+    @Parameters(
+        paramLabel = "TOKEN",
+        arity = "0..*",
+        description =
+            "Permit tokens to check (default: every untracked permit of the agent); a lost one"
+                + " exits 15.")
+    List<String> tokens = new ArrayList<>();
+
     @Override
     int execute() {
-      String agent = agent();
-      int n = gate().heartbeat(agent);
-      print(
-          GateJson.object().put("agentId", agent).put("extended", n),
-          "extended " + n + " permit" + (n == 1 ? "" : "s") + " of " + agent);
-      return ExitCode.OK.code();
+      String agent = tokens.isEmpty() ? agent() : root().agentOrNull();
+      HeartbeatOutcome h = gate().heartbeat(agent, tokens);
+      JsonObject json = GateJson.object().put("agentId", agent).put("extended", h.extended());
+      List<JsonObject> lost = new ArrayList<>();
+      List<String> text = new ArrayList<>();
+      int n = h.extended();
+      text.add(
+          "extended "
+              + n
+              + " permit"
+              + (n == 1 ? "" : "s")
+              + (agent == null ? "" : " of " + agent));
+      for (Ticket t : h.lost()) {
+        String reason = PermitLoss.of(t).map(PermitLoss::wireName).orElse(t.endReason());
+        lost.add(
+            GateJson.object()
+                .put("requestId", t.requestId())
+                .put("pool", t.pool())
+                .put("reason", reason)
+                .put("endReason", t.endReason()));
+        text.add(
+            "lost     "
+                + t.requestId()
+                + " (pool "
+                + t.pool()
+                + "): "
+                + t.endReason()
+                + "; the slot is no longer held, stop its work");
+      }
+      print(json.set("lost", lost), text);
+      return (h.lost().isEmpty() ? ExitCode.OK : ExitCode.PERMIT_LOST).code();
     }
   }
 
@@ -106,7 +145,8 @@ final class PermitCommands {
     int execute() {
       ReleaseOutcome r = gate().release(token, reason);
       print(GateJson.release(r), GateText.release(r));
-      return ExitCode.OK.code();
+      // The work ran (or runs) without its slot for a while: a script must be able to tell.
+      return (r.loss().isPresent() ? ExitCode.PERMIT_LOST : ExitCode.OK).code();
     }
   }
 
