@@ -4,15 +4,18 @@
  */
 package dev.sluice.cli.command;
 
+import dev.sluice.cli.Durations;
 import dev.sluice.cli.ExitCode;
 import dev.sluice.cli.GateJson;
 import dev.sluice.cli.GateText;
 import dev.sluice.cli.JsonObject;
+import dev.sluice.gate.ForceReleaseOutcome;
 import dev.sluice.gate.HeartbeatOutcome;
 import dev.sluice.gate.PermitLoss;
 import dev.sluice.gate.ProcessRef;
 import dev.sluice.gate.ReleaseOutcome;
 import dev.sluice.gate.Ticket;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -155,15 +158,67 @@ final class PermitCommands {
       name = "force-release",
       header = "Release someone's held permit, as an operator.",
       mixinStandardHelpOptions = true,
-      description = "Release someone's held permit as an operator (actor: --agent or $USER).")
+      description = {
+        "Release someone's held permit as an operator (actor: --agent or $USER).",
+        "The slot is freed at once. If the permit's process group still runs, the answer and the"
+            + " force_released event say so: the pool is over-subscribed until it ends. --kill"
+            + " stops the group first (SIGTERM, then SIGKILL after --grace) to free the slot for"
+            + " real."
+      })
   static final class ForceRelease extends Verb {
+    /** How long a group gets to end after SIGTERM before SIGKILL. */
+    static final Duration DEFAULT_GRACE = Duration.ofSeconds(10);
+
     @Parameters(paramLabel = "REQUEST_ID", description = "The request holding the permit.")
     String requestId;
 
+    @Option(
+        names = "--kill",
+        description = "SIGTERM the permit's process group, SIGKILL it after --grace, then release.")
+    boolean kill;
+
+    @Option(
+        names = "--grace",
+        paramLabel = "D",
+        description = "With --kill: how long the group gets after SIGTERM (default: 10s).")
+    Duration grace;
+
+    @Option(names = "--reason", paramLabel = "R", description = "Why (recorded in the event).")
+    String reason = "";
+
     @Override
-    int execute() {
-      ReleaseOutcome r = gate().forceRelease(requestId, actor());
-      print(GateJson.release(r), GateText.release(r));
+    int execute() throws InterruptedException {
+      if (grace != null && !kill) {
+        throw new ParameterException(
+            spec.commandLine(), "--grace " + Durations.human(grace) + " applies only with --kill");
+      }
+      String why = reason;
+      GroupKill.Result killed = new GroupKill.Result(GroupKill.Outcome.NOTHING_RUNNING, 0);
+      if (kill) {
+        Duration g = grace == null ? DEFAULT_GRACE : grace;
+        killed = GroupKill.stop(gate(), requestId, actor(), g);
+        String done = killed.outcome().describe(killed.pgid(), g);
+        why = done.isEmpty() ? reason : reason.isEmpty() ? done : reason + "; " + done;
+      }
+      ForceReleaseOutcome f = gate().forceReleaseChecked(requestId, actor(), why);
+      ReleaseOutcome r = f.release();
+      JsonObject json = GateJson.release(r);
+      List<String> text = new ArrayList<>(List.of(GateText.release(r)));
+      json.put("processGroupRunning", f.stillRunning().isPresent());
+      f.stillRunning().ifPresent(p -> json.put("pgid", p.pgid()));
+      f.stillRunning()
+          .ifPresent(
+              p ->
+                  text.add(
+                      "warning: process group "
+                          + p.pgid()
+                          + " still runs: the pool is over-subscribed until it ends; "
+                          + "use force-release --kill to stop it"));
+      if (killed.outcome() != GroupKill.Outcome.NOTHING_RUNNING) {
+        json.put("killed", killed.outcome().name()).put("pgid", killed.pgid());
+        text.add(killed.outcome().describe(killed.pgid(), grace == null ? DEFAULT_GRACE : grace));
+      }
+      print(json, text);
       return ExitCode.OK.code();
     }
   }

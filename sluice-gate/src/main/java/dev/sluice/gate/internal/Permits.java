@@ -202,6 +202,15 @@ public final class Permits {
    * Like {@link #forceRelease(String, String, long)}, with the operator's reason, possibly empty.
    */
   public ReleaseOutcome forceRelease(String requestId, String actor, String reason, long now) {
+    return forceRelease(requestId, actor, reason, "", now);
+  }
+
+  /**
+   * Like {@link #forceRelease(String, String, String, long)}, with a note for the event (such as
+   * that the permit's process group still runs), possibly empty.
+   */
+  public ReleaseOutcome forceRelease(
+      String requestId, String actor, String reason, String note, long now) {
     Entry e = moves.byId(requestId, null);
     if (e.state == TicketState.RELEASED) {
       return new ReleaseOutcome(s.snapshot(e), true, e.endReason);
@@ -210,9 +219,24 @@ public final class Permits {
       throw Moves.ended(e, "force-release");
     }
     String why = "force_released by " + actor + (reason.isEmpty() ? "" : ": " + reason);
-    s.event(now, "force_released", e, actor + (reason.isEmpty() ? "" : ": " + reason));
+    s.event(
+        now,
+        "force_released",
+        e,
+        actor + (reason.isEmpty() ? "" : ": " + reason) + (note.isEmpty() ? "" : "; " + note));
     moves.finish(e, TicketState.RELEASED, why, now);
     return new ReleaseOutcome(s.snapshot(e), false, why);
+  }
+
+  /**
+   * Records that an operator signalled a permit's process group ({@code force-release --kill}); the
+   * permit itself is left as it is, to end with its group.
+   *
+   * @throws GateException {@code unknown_request}
+   */
+  public void signalled(String requestId, String actor, String detail, long now) {
+    Entry e = moves.byId(requestId, null);
+    s.event(now, "signalled", e, actor + ": " + detail);
   }
 
   /**
