@@ -69,9 +69,17 @@ final class RunAction {
       Optional<Permit> permit;
       try {
         gate = GateService.open(Home.resolve(args.home(), env));
-        boolean live = System.console() != null && !args.json();
-        try (WaitLine line = WaitLine.open(err, gate, args.pool(), live)) {
-          permit = gate.acquireOwned(request, timeout, line::update);
+        boolean terminal = System.console() != null;
+        WaitLog log = new WaitLog(err, gate, args.pool(), !terminal && !args.quiet());
+        try (WaitLine line = WaitLine.open(err, gate, args.pool(), terminal && !args.json())) {
+          permit =
+              gate.acquireOwned(
+                  request,
+                  timeout,
+                  o -> {
+                    line.update(o);
+                    log.update(o);
+                  });
         }
       } catch (SluiceException | UncheckedIOException e) {
         StartSignal.discard(signal);

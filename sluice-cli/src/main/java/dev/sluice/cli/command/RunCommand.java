@@ -57,6 +57,12 @@ final class RunCommand extends Verb {
       description = "Operation key (default: unique per run).")
   String op;
 
+  @Option(
+      names = {"-q", "--quiet"},
+      description =
+          "Off a terminal, print no line when the run starts waiting and when it gets its slot.")
+  boolean quiet;
+
   @Parameters(paramLabel = "CMD", arity = "1..*", description = "The command and its arguments.")
   List<String> command;
 
@@ -71,6 +77,7 @@ final class RunCommand extends Verb {
     return new RunArgs(
         root.homeOption(),
         json(),
+        quiet,
         root.agentOption(),
         capacity.pool,
         capacity.weight,
