@@ -36,7 +36,12 @@ final class PermitCommands {
       name = "start",
       header = "Bind a permit to a running process group.",
       mixinStandardHelpOptions = true,
-      description = "Bind a permit to a running process: it ends when the process group exits.")
+      description = {
+        "Bind a permit to a running process group: it ends when every process of the group has"
+            + " exited.",
+        "PID must lead its group (start the command with setsid); --group tracks the group of a"
+            + " PID that does not."
+      })
   static final class Start extends Verb {
     @Parameters(paramLabel = "TOKEN", description = "The permit token.")
     String token;
@@ -45,8 +50,16 @@ final class PermitCommands {
         names = "--pid",
         paramLabel = "PID",
         required = true,
-        description = "The process (its group is tracked).")
+        description =
+            "The process: the leader of the process group to track (its pid is the group's id).")
     long pid;
+
+    @Option(
+        names = "--group",
+        description =
+            "Track the whole process group of --pid even if PID does not lead it: the permit then"
+                + " lasts until every process of that group has exited.")
+    boolean group;
 
     @Override
     int execute() {
@@ -59,6 +72,22 @@ final class PermitCommands {
                           "--pid "
                               + pid
                               + ": no such process (or not visible in this pid namespace)"));
+      if (process.pgid() != pid && !group) {
+        // The permit lives as long as the group: tracking a member's group silently would tie the
+        // slot to processes the agent never started (its shell, its terminal's job).
+        throw new ParameterException(
+            spec.commandLine(),
+            "--pid "
+                + pid
+                + " does not lead its process group "
+                + process.pgid()
+                + "; the permit would last until every process of group "
+                + process.pgid()
+                + " has exited. Pass --group to track group "
+                + process.pgid()
+                + " anyway, or start the command in a group of its own (setsid CMD) and pass its"
+                + " pid");
+      }
       AcquireCommands.printTicket(this, gate().start(token, process));
       return ExitCode.OK.code();
     }
