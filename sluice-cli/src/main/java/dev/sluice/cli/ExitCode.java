@@ -26,6 +26,9 @@ import java.util.stream.Collectors;
  *   <tr><td>13</td><td>acquire, rejoin</td><td>conflict with the agent's request under this key</td></tr>
  *   <tr><td>14</td><td>acquire, rejoin, claim</td><td>the request was cancelled (by {@code cancel});
  *       ask again with another {@code --op}</td></tr>
+ *   <tr><td>15</td><td>start, mark-started, heartbeat, release</td><td>the permit was lost: its
+ *       lease lapsed, its start deadline passed, it was force-released or its owner died ({@code
+ *       reason} in the answer); stop the work it guarded</td></tr>
  *   <tr><td>124</td><td>run</td><td>no capacity within {@code --queue-timeout}; CMD did not run</td></tr>
  *   <tr><td>125</td><td>run</td><td>a usage error of run, the gate refused or cancelled the request,
  *       or the store or {@code bin/sluice}'s build failed; CMD did not run (or was stopped at once
@@ -58,6 +61,12 @@ public enum ExitCode {
   CONFLICT(13, "acquire, rejoin", "conflict with the agent's request under this --op"),
   /** The request was withdrawn by {@code cancel}; its key stays spent. */
   CANCELLED(14, "acquire, rejoin, claim", "the request was cancelled; ask with another --op"),
+  /** The permit was taken back (lapsed or reclaimed) before this call: stop its work. */
+  PERMIT_LOST(
+      15,
+      "start, mark-started, heartbeat, release",
+      "the permit was lost (lease_expired, start_deadline_passed, force_released, owner_exited:"
+          + " the reason is in the answer); stop its work"),
   /** {@code run}: no capacity within the queue timeout. */
   QUEUE_TIMEOUT(124, "run", "no capacity within --queue-timeout; CMD did not run"),
   /**

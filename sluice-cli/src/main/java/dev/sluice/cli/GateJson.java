@@ -101,7 +101,8 @@ public final class GateJson {
         .put("requestId", r.ticket().requestId())
         .put("pool", r.ticket().pool())
         .put("alreadyReleased", r.alreadyReleased())
-        .put("reason", r.reason());
+        .put("reason", r.reason())
+        .put("lost", r.loss().isPresent());
   }
 
   /** A full ticket, with {@code state} first. */

@@ -56,7 +56,8 @@ public final class GateText {
   public static String release(ReleaseOutcome r) {
     return String.format("%-8s %s", "released", request(r.ticket()))
         + (r.alreadyReleased() ? "  (already released)" : "")
-        + because(r.reason());
+        + because(r.reason())
+        + (r.loss().isPresent() ? "; the permit was lost before this release" : "");
   }
 
   /** One ticket on one line: state, request, agent, label, and what it waits for or runs. */

@@ -25,8 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What a waiting {@code sluice run} shows: on a terminal one live line on stderr (pool, queue
- * position, holders, time waited), redrawn in place and erased before the command's output; off a
- * terminal, or with {@code --json}, nothing but the command's own output.
+ * position, holders, time waited), redrawn in place and erased before the command's output (with
+ * {@code --json}: nothing); off a terminal one line when it starts waiting and one when it gets its
+ * slot (with {@code --quiet}: nothing but the command's own output).
  */
 class RunWaitLineProcessTest {
   /** Back to the line's start, then clear to its end: how the wait line is redrawn and erased. */
@@ -110,22 +111,62 @@ class RunWaitLineProcessTest {
   }
 
   @Test
-  void offATerminalTheWaitingRunPrintsOnlyTheCommandsOutput() throws Exception {
-    assertOnlyTheCommandsOutputAfterWaiting("pipe");
+  void offATerminalAWaitingRunLogsOneLineWhenItWaitsAndOneWhenItGetsItsSlot() throws Exception {
+    Result r = runAfterWaiting("pipe");
+    assertThat(r.out()).as(r.toString()).isEqualTo("first\nlast, no newline");
+    List<String> lines = r.err().lines().toList();
+    assertThat(lines).as(r.toString()).hasSize(3);
+    assertThat(lines.get(0))
+        .as("pool, position and the holder by its label")
+        .matches(
+            "sluice: waiting for pool pipe: queue position 1, held by \"holder\" \\(r\\d+\\) \\(1/1 used\\)");
+    assertThat(lines.get(1)).matches("sluice: got a slot in pool pipe after \\d+(\\.\\d)?m?s");
+    assertThat(lines.get(2)).isEqualTo("second");
+    assertThat(r.err()).doesNotContain(ERASE);
   }
 
   @Test
-  void withJsonOffATerminalTheWaitingRunPrintsOnlyTheCommandsOutput() throws Exception {
-    assertOnlyTheCommandsOutputAfterWaiting("pipe", "--json");
+  void withJsonOffATerminalTheWaitLinesGoToStderrAndStdoutIsTheCommands() throws Exception {
+    Result r = runAfterWaiting("pipe", "--json");
+    assertThat(r.out()).as(r.toString()).isEqualTo("first\nlast, no newline");
+    assertThat(r.err()).as(r.toString()).startsWith(WAITING + "pipe").endsWith("second\n");
+  }
+
+  @Test
+  void offATerminalWithQuietTheWaitingRunPrintsOnlyTheCommandsOutput() throws Exception {
+    assertOnlyTheCommandsOutputAfterWaiting("pipe", "--quiet");
+  }
+
+  @Test
+  void withJsonAndQuietOffATerminalTheWaitingRunPrintsOnlyTheCommandsOutput() throws Exception {
+    assertOnlyTheCommandsOutputAfterWaiting("pipe", "--json", "--quiet");
+  }
+
+  @Test
+  void theQuickParserAndPicocliBothTakeQuiet() throws Exception {
+    // The short form, read by the fast parser (QuickRun) as picocli reads it.
+    assertOnlyTheCommandsOutputAfterWaiting("pipe", "-q");
   }
 
   private void assertOnlyTheCommandsOutputAfterWaiting(String pool, String... flags)
       throws Exception {
+    Result r = runAfterWaiting(pool, flags);
+    assertThat(r.out()).as(r.toString()).isEqualTo("first\nlast, no newline");
+    assertThat(r.err()).as(r.toString()).isEqualTo("second\n");
+  }
+
+  /** A run (with {@code flags}: global ones first, then run's) that waits behind a holder. */
+  private Result runAfterWaiting(String pool, String... flags) throws Exception {
     Process holder = holdPool(pool);
-    List<String> args = new ArrayList<>(List.of(flags));
+    List<String> args = new ArrayList<>();
+    List<String> runFlags = new ArrayList<>();
+    for (String f : flags) {
+      (f.equals("--json") ? args : runFlags).add(f);
+    }
+    args.add("run");
+    args.addAll(runFlags);
     args.addAll(
         List.of(
-            "run",
             "--pool",
             pool,
             "--",
@@ -138,8 +179,7 @@ class RunWaitLineProcessTest {
     release(holder);
     Result r = SluiceProcesses.finish(waiter);
     assertThat(r.exit()).as(r.toString()).isZero();
-    assertThat(r.out()).as(r.toString()).isEqualTo("first\nlast, no newline");
-    assertThat(r.err()).as(r.toString()).isEqualTo("second\n");
+    return r;
   }
 
   /**

@@ -53,6 +53,7 @@ public final class GateException extends SluiceException {
   }
 
   private final Code code;
+  private final PermitLoss loss;
 
   /**
    * Creates the exception.
@@ -61,8 +62,28 @@ public final class GateException extends SluiceException {
    * @param message what happened, naming the pool, request or value
    */
   public GateException(Code code, String message) {
+    this(code, message, null);
+  }
+
+  /**
+   * Creates the exception for an operation on a permit the gate took back.
+   *
+   * @param code why
+   * @param message what happened, naming the request
+   * @param loss how the permit was lost, or {@code null} if it was not
+   */
+  public GateException(Code code, String message, PermitLoss loss) {
     super(message);
     this.code = code;
+    this.loss = loss;
+  }
+
+  /**
+   * How the permit this operation named was lost (lapsed or reclaimed), if that is why it was
+   * refused: its holder works outside the pool and must stop.
+   */
+  public java.util.Optional<PermitLoss> loss() {
+    return java.util.Optional.ofNullable(loss);
   }
 
   /** Why the operation was refused. */

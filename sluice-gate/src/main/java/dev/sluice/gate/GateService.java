@@ -239,6 +239,18 @@ public final class GateService implements AutoCloseable {
     return store.transact(tx -> tx.permits().heartbeat(agentId, tx.now()));
   }
 
+  /**
+   * Extends the agent's untracked leases and tells which permits were lost: those {@code
+   * permitTokens} name, or without tokens the agent's newest permit when nothing was extended.
+   */
+  public HeartbeatOutcome heartbeat(String agentId, List<String> permitTokens) {
+    Objects.requireNonNull(permitTokens, "permitTokens");
+    if (permitTokens.isEmpty()) {
+      AcquireRequest.text("agentId", agentId, 1, 128);
+    }
+    return store.transact(tx -> tx.permits().heartbeat(agentId, permitTokens, tx.now()));
+  }
+
   /** Releases a permit; idempotent. */
   public ReleaseOutcome release(String permitToken, String reason) {
     return store.transact(tx -> tx.permits().release(permitToken, reason, tx.now()));
@@ -251,9 +263,68 @@ public final class GateService implements AutoCloseable {
 
   /** An operator's release of a held permit, recorded with {@code actor} and {@code reason}. */
   public ReleaseOutcome forceRelease(String requestId, String actor, String reason) {
+    return forceReleaseChecked(requestId, actor, reason).release();
+  }
+
+  /**
+   * An operator's release of a held permit that also says whether the permit's process group still
+   * runs: the slot is freed either way, so a group that runs on over-subscribes the pool; the
+   * answer and the {@code force_released} event say so. Stopping the group is the caller's choice
+   * (see {@link #awaitEnd}).
+   */
+  public ForceReleaseOutcome forceReleaseChecked(String requestId, String actor, String reason) {
     AcquireRequest.text("actor", actor, 1, 128);
     AcquireRequest.text("reason", reason, 0, 500);
-    return store.transact(tx -> tx.permits().forceRelease(requestId, actor, reason, tx.now()));
+    return store.transact(
+        tx -> {
+          ProcessRef running =
+              tx.views()
+                  .ticket(requestId)
+                  .filter(t -> t.state() == TicketState.HELD)
+                  .flatMap(Ticket::trackedProcess)
+                  .filter(ProcessRef::groupMayRun)
+                  .orElse(null);
+          String note =
+              running == null
+                  ? ""
+                  : "process group "
+                      + running.pgid()
+                      + " still running: the pool is over-subscribed";
+          return new ForceReleaseOutcome(
+              tx.permits().forceRelease(requestId, actor, reason, note, tx.now()), running);
+        });
+  }
+
+  /**
+   * Records in the event feed that {@code actor} signalled the request's process group ({@code
+   * detail} says which signal to which group); changes nothing else.
+   */
+  public void signalled(String requestId, String actor, String detail) {
+    AcquireRequest.text("actor", actor, 1, 128);
+    store.transact(
+        tx -> {
+          tx.permits().signalled(requestId, actor, detail, tx.now());
+          return null;
+        });
+  }
+
+  /**
+   * Waits up to {@code wait} until a request is no longer live (its permit released, for example
+   * because its process group ended), then answers it as it is.
+   *
+   * @throws InterruptedException if interrupted while waiting
+   */
+  public Optional<Ticket> awaitEnd(String requestId, Duration wait) throws InterruptedException {
+    long deadline = deadline(wait);
+    Waiter waiter = new Waiter();
+    while (true) {
+      long seen = store.changes().count();
+      Look<Optional<Ticket>> look = store.transact(tx -> look(tx, tx.views().ticket(requestId)));
+      boolean live = look.value.map(t -> t.state().isLive()).orElse(false);
+      if (!live || !waiter.sleep(look, seen, deadline)) {
+        return look.value;
+      }
+    }
   }
 
   /** An agent's offers (with fresh tokens), queue entries, paused entries and held permits. */

@@ -65,4 +65,15 @@ public record ProcessRef(long pid, long startTicks, long pgid, String pidNamespa
     return ProcTable.describe(pid)
         .map(p -> new ProcessRef(p.pid(), p.startTicks(), p.pid(), p.pidNamespace()));
   }
+
+  /**
+   * Whether this process or any process of its group may still run: true when {@code /proc} shows
+   * one running, and also when this JVM cannot tell (another pid namespace), since then it must be
+   * assumed to run.
+   *
+   * <p>Thread-safe. Reads {@code /proc}; never waits for the process.
+   */
+  public boolean groupMayRun() {
+    return ProcTable.liveness(this) != ProcTable.Liveness.DEAD;
+  }
 }

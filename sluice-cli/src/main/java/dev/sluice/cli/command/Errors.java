@@ -7,6 +7,7 @@ package dev.sluice.cli.command;
 import dev.sluice.SluiceException;
 import dev.sluice.cli.ExitCode;
 import dev.sluice.cli.GateJson;
+import dev.sluice.cli.JsonObject;
 import dev.sluice.gate.GateException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -26,10 +27,18 @@ final class Errors {
   private Errors() {}
 
   /** How one failure is reported. */
-  record Failure(ExitCode exit, String code, String message) {}
+  record Failure(ExitCode exit, String code, String message, String reason) {
+    Failure(ExitCode exit, String code, String message) {
+      this(exit, code, message, "");
+    }
+  }
 
   /** Classifies a failure. */
   static Failure classify(Throwable e) {
+    if (e instanceof GateException g && g.loss().isPresent()) {
+      return new Failure(
+          ExitCode.PERMIT_LOST, g.code().wireName(), g.getMessage(), g.loss().get().wireName());
+    }
     if (e instanceof GateException g) {
       return new Failure(exitFor(g.code()), g.code().wireName(), g.getMessage());
     }
@@ -70,7 +79,11 @@ final class Errors {
     }
     err.flush();
     if (json) {
-      out.println(GateJson.line(GateJson.error(f.code(), f.message())));
+      JsonObject error = GateJson.error(f.code(), f.message());
+      if (!f.reason().isEmpty()) {
+        error.put("reason", f.reason()).put("lost", true);
+      }
+      out.println(GateJson.line(error));
       out.flush();
     }
     return f;

@@ -5,6 +5,7 @@
 package dev.sluice.cli.command;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,9 +18,10 @@ import sun.misc.SignalHandler;
 
 /**
  * Forwards SIGINT, SIGTERM and SIGHUP that {@code sluice run} receives to its command's whole
- * process group. The command runs in a session of its own (no controlling terminal), so a
- * terminal's Ctrl-C reaches only {@code sluice}, which passes it on; forwarding to the group, not
- * just its leader, is what stops {@code make -j} and {@code mvn} forks too.
+ * process group, and turns Ctrl-Z (SIGTSTP) into a stop of that group and of {@code sluice} itself
+ * (continued together by {@code fg}). The command runs in a session of its own (no controlling
+ * terminal), so a terminal's Ctrl-C reaches only {@code sluice}, which passes it on; forwarding to
+ * the group, not just its leader, is what stops {@code make -j} and {@code mvn} forks too.
  *
  * <p>A signal that arrives before the group exists is remembered instead ({@link #early()}), so the
  * command is then not started at all. Thread-safe: handlers run on the JVM's signal threads;
@@ -30,23 +32,56 @@ final class GroupSignals implements AutoCloseable {
   private static final String KILL = firstExisting("/bin/kill", "/usr/bin/kill");
 
   private final Map<Signal, SignalHandler> previous = new LinkedHashMap<>();
+  private final PrintWriter err;
   private long group;
   private Signal early;
 
-  private GroupSignals() {}
+  private GroupSignals(PrintWriter err) {
+    this.err = err;
+  }
 
   /** Installs the handlers; {@link #close()} restores the previous ones. */
-  static GroupSignals install() {
-    GroupSignals g = new GroupSignals();
+  static GroupSignals install(PrintWriter err) {
+    GroupSignals g = new GroupSignals(err);
     for (String name : FORWARDED) {
-      Signal s = new Signal(name);
-      try {
-        g.previous.put(s, Signal.handle(s, g::handle));
-      } catch (IllegalArgumentException e) {
-        // The JVM runs with -Xrs or the OS reserves the signal: it then cannot reach us either.
-      }
+      g.handle(name, g::handle);
     }
+    g.handle("TSTP", g::suspend);
     return g;
+  }
+
+  private void handle(String name, SignalHandler handler) {
+    Signal s = new Signal(name);
+    try {
+      previous.put(s, Signal.handle(s, handler));
+    } catch (IllegalArgumentException e) {
+      // The JVM runs with -Xrs or the OS reserves the signal: it then cannot reach us either.
+    }
+  }
+
+  /**
+   * Ctrl-Z, as a shell's job control would do it: the command's group is in a session of its own,
+   * where the kernel drops SIGTSTP (an orphaned group), so it gets SIGSTOP; then this JVM stops
+   * itself, and the shell shows the job as stopped. {@code fg} or {@code bg} continues this JVM,
+   * which then continues the group. Before the group exists, Ctrl-Z only stops this JVM.
+   */
+  private void suspend(Signal s) {
+    long target;
+    synchronized (this) {
+      target = group;
+    }
+    if (target != 0) {
+      send("STOP", target);
+      err.println("sluice: stopped the command (process group " + target + ") and itself");
+      err.flush();
+    }
+    // Returns once something (fg, bg, kill -CONT) continues this JVM.
+    kill("STOP", Long.toString(ProcessHandle.current().pid()));
+    if (target != 0) {
+      send("CONT", target);
+      err.println("sluice: continued the command (process group " + target + ")");
+      err.flush();
+    }
   }
 
   private void handle(Signal s) {

@@ -67,7 +67,7 @@ final class Launch {
 
   /** Runs the command to its end; returns the exit status {@code sluice run} exits with. */
   int run() {
-    try (GroupSignals signals = GroupSignals.install()) {
+    try (GroupSignals signals = GroupSignals.install(err)) {
       Optional<Signal> early = signals.early();
       if (early.isPresent()) {
         release("interrupted before start by SIG" + early.get().getName());

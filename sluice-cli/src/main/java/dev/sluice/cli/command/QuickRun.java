@@ -26,14 +26,14 @@ import java.util.regex.Pattern;
  * reflection and loading its classes (Java 5 class files, which class-data sharing cannot archive)
  * took about 0.12 s of a 0.19 s {@code sluice run -- true}. Only a strict subset of what picocli
  * accepts is taken here: the global options {@code --home}, {@code --agent}, {@code --json}, the
- * verb {@code run}, its options {@code --pool}, {@code --weight}, {@code --queue-timeout}, {@code
- * --label}, {@code --reason}, {@code --op}, each at most once, as {@code --name value} or {@code
- * --name=value} with a value that is not empty, not {@code run} and does not start with {@code -},
- * then {@code --} or a first word not starting with {@code -}, then the command (with no further
- * {@code --} in it). Anything else (help, version, another verb, an unknown or repeated option, a
- * value picocli would have to convert differently or reject, an {@code @file} argument anywhere) is
- * left to picocli, which also words every usage error, so both parsers give the same answer for
- * every command line this one takes.
+ * verb {@code run}, its flag {@code --quiet} (or {@code -q}), its options {@code --pool}, {@code
+ * --weight}, {@code --queue-timeout}, {@code --label}, {@code --reason}, {@code --op}, each at most
+ * once, as {@code --name value} or {@code --name=value} with a value that is not empty, not {@code
+ * run} and does not start with {@code -}, then {@code --} or a first word not starting with {@code
+ * -}, then the command (with no further {@code --} in it). Anything else (help, version, another
+ * verb, an unknown or repeated option, a value picocli would have to convert differently or reject,
+ * an {@code @file} argument anywhere) is left to picocli, which also words every usage error, so
+ * both parsers give the same answer for every command line this one takes.
  *
  * <p>Stateless and thread-safe; {@link #execute} blocks as long as the run.
  */
@@ -79,6 +79,7 @@ public final class QuickRun {
     }
     Map<String, String> values = new HashMap<>();
     boolean json = false;
+    boolean quiet = false;
     boolean inRun = false;
     int i = 0;
     for (; i < args.length; i++) {
@@ -93,6 +94,13 @@ public final class QuickRun {
       }
       if (inRun && !a.isEmpty() && !a.startsWith("-")) {
         break; // the command's first word: "run make -j4" hands -j4 to make
+      }
+      if (inRun && (a.equals("--quiet") || a.equals("-q"))) {
+        if (quiet) {
+          return Optional.empty();
+        }
+        quiet = true;
+        continue;
       }
       if (a.equals("--json")) {
         if (json) {
@@ -126,11 +134,11 @@ public final class QuickRun {
     if (!inRun || command.isEmpty() || command.contains("--")) {
       return Optional.empty();
     }
-    return build(values, json, command);
+    return build(values, json, quiet, command);
   }
 
   private static Optional<RunArgs> build(
-      Map<String, String> values, boolean json, List<String> command) {
+      Map<String, String> values, boolean json, boolean quiet, List<String> command) {
     String weight = values.getOrDefault("--weight", "1");
     if (!WEIGHT.matcher(weight).matches()) {
       return Optional.empty();
@@ -153,6 +161,7 @@ public final class QuickRun {
         new RunArgs(
             home,
             json,
+            quiet,
             values.get("--agent"),
             values.getOrDefault("--pool", AcquireRequest.DEFAULT_POOL),
             Integer.parseInt(weight),

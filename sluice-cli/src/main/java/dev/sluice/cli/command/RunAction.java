@@ -7,6 +7,7 @@ package dev.sluice.cli.command;
 import dev.sluice.SluiceException;
 import dev.sluice.cli.Durations;
 import dev.sluice.cli.ExitCode;
+import dev.sluice.cli.GateJson;
 import dev.sluice.cli.Home;
 import dev.sluice.gate.AcquireRequest;
 import dev.sluice.gate.GateService;
@@ -69,11 +70,19 @@ final class RunAction {
       Optional<Permit> permit;
       try {
         gate = GateService.open(Home.resolve(args.home(), env));
-        boolean live = System.console() != null && !args.json();
-        try (WaitLine line = WaitLine.open(err, gate, args.pool(), live)) {
-          permit = gate.acquireOwned(request, timeout, line::update);
+        boolean terminal = System.console() != null;
+        WaitLog log = new WaitLog(err, gate, args.pool(), !terminal && !args.quiet());
+        try (WaitLine line = WaitLine.open(err, gate, args.pool(), terminal && !args.json())) {
+          permit =
+              gate.acquireOwned(
+                  request,
+                  timeout,
+                  o -> {
+                    line.update(o);
+                    log.update(o);
+                  });
         }
-      } catch (SluiceException | UncheckedIOException e) {
+      } catch (SluiceException | UncheckedIOException | IllegalArgumentException e) {
         StartSignal.discard(signal);
         Errors.report(e, out, err, args.json());
         err.println("sluice: " + labelOrCommand() + " did not run");
@@ -85,15 +94,21 @@ final class RunAction {
       }
       if (permit.isEmpty()) {
         StartSignal.discard(signal);
-        err.println(
-            "sluice: no capacity in pool "
+        String message =
+            "no capacity in pool "
                 + args.pool()
                 + " within "
                 + Durations.human(timeout)
                 + "; "
                 + labelOrCommand()
-                + " did not run");
+                + " did not run";
+        err.println("sluice: " + message);
         err.flush();
+        if (args.json()) {
+          // A script reading --json must not have to tell a timeout from a crash by silence.
+          out.println(GateJson.line(GateJson.error("queue_timeout", message)));
+          out.flush();
+        }
         return ExitCode.QUEUE_TIMEOUT.code();
       }
       return new Launch(gate, permit.get(), signal, args.command(), out, err, args.json()).run();

@@ -14,6 +14,7 @@ import java.util.List;
  *
  * @param home the {@code --home} value, or {@code null}
  * @param json whether {@code --json} was given
+ * @param quiet whether {@code --quiet} was given: no wait lines off a terminal
  * @param agent the {@code --agent} value, or {@code null}
  * @param pool the pool
  * @param weight the weight
@@ -26,6 +27,7 @@ import java.util.List;
 record RunArgs(
     Path home,
     boolean json,
+    boolean quiet,
     String agent,
     String pool,
     int weight,

@@ -21,8 +21,9 @@ import picocli.CommandLine.Parameters;
  *
  * <p>The command has no controlling terminal (it runs through {@code setsid}): it still reads and
  * writes the terminal through inherited stdin, stdout and stderr, but a program that opens {@code
- * /dev/tty} or relies on job control (Ctrl-Z) cannot. Ctrl-C reaches {@code sluice}, which forwards
- * it to the whole group.
+ * /dev/tty} cannot. Ctrl-C reaches {@code sluice}, which forwards it to the whole group; Ctrl-Z
+ * stops the group (SIGSTOP: SIGTSTP is dropped in a session without a terminal) and then {@code
+ * sluice} itself, and {@code fg} continues both.
  *
  * <p>Not thread-safe: one invocation, one thread; it blocks while waiting and while the command
  * runs.
@@ -35,7 +36,7 @@ import picocli.CommandLine.Parameters;
         "Exits with CMD's status (128+N if signal N killed it); 124 if no capacity came within"
             + " --queue-timeout; 125 if the gate refused. CMD runs in a new session without a"
             + " controlling terminal (setsid); SIGINT, SIGTERM and SIGHUP are forwarded to its"
-            + " whole process group.")
+            + " whole process group; Ctrl-Z stops the group and sluice, fg continues both.")
 final class RunCommand extends Verb {
   @Mixin PoolWeight capacity;
 
@@ -57,6 +58,12 @@ final class RunCommand extends Verb {
       description = "Operation key (default: unique per run).")
   String op;
 
+  @Option(
+      names = {"-q", "--quiet"},
+      description =
+          "Off a terminal, print no line when the run starts waiting and when it gets its slot.")
+  boolean quiet;
+
   @Parameters(paramLabel = "CMD", arity = "1..*", description = "The command and its arguments.")
   List<String> command;
 
@@ -71,6 +78,7 @@ final class RunCommand extends Verb {
     return new RunArgs(
         root.homeOption(),
         json(),
+        quiet,
         root.agentOption(),
         capacity.pool,
         capacity.weight,

@@ -40,8 +40,14 @@ final class StartSignal implements AutoCloseable {
   // "command exec": a failed redirection of a plain exec would end the shell with status 2, which
   // the caller could not tell from the command's own.
   private static final String WAIT_THEN_EXEC =
-      "command exec 3<>\"$0\" 4<\"$0\" 3>&- || exit 125;"
-          + " read go <&4 && [ \"$go\" = go ] || exit 125; exec \"$@\" 4<&-";
+      "command exec 3<>\"$1\" 4<\"$1\" 3>&- || exit 125;"
+          + " read go <&4 && [ \"$go\" = go ] || exit 125; shift; exec \"$@\" 4<&-";
+
+  /**
+   * The shell's {@code $0}, which it names in its own messages ("sluice: 1: exec: mkae: not
+   * found"): never the FIFO's path, which means nothing to the user.
+   */
+  private static final String SHELL_NAME = "sluice";
 
   /**
    * Test-only: with the system property {@code sluice.test.holdShell} naming a FIFO, the shell
@@ -119,13 +125,14 @@ final class StartSignal implements AutoCloseable {
   /** What goes between {@code setsid} and the command. */
   List<String> waitingPrefix() {
     if (HOLD.isEmpty()) {
-      return List.of("/bin/sh", "-c", WAIT_THEN_EXEC, fifo.toString());
+      return List.of("/bin/sh", "-c", WAIT_THEN_EXEC, SHELL_NAME, fifo.toString());
     }
     if (HOLD.contains("'")) {
       throw new IllegalArgumentException(
           "sluice.test.holdShell must be a path without a single quote, was " + HOLD);
     }
-    return List.of("/bin/sh", "-c", "read _ < '" + HOLD + "'; " + WAIT_THEN_EXEC, fifo.toString());
+    return List.of(
+        "/bin/sh", "-c", "read _ < '" + HOLD + "'; " + WAIT_THEN_EXEC, SHELL_NAME, fifo.toString());
   }
 
   /** Lets the command start. */

@@ -5,11 +5,19 @@
 package dev.sluice.gate.internal;
 
 import dev.sluice.gate.GateException;
+import dev.sluice.gate.HeartbeatOutcome;
+import dev.sluice.gate.PermitLoss;
 import dev.sluice.gate.PermitPhase;
 import dev.sluice.gate.ProcessRef;
 import dev.sluice.gate.ReleaseOutcome;
 import dev.sluice.gate.Ticket;
 import dev.sluice.gate.TicketState;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The transitions of held permits: binding one to a process or to a heartbeat lease, heartbeats,
@@ -104,6 +112,54 @@ public final class Permits {
     return touch(s, agentId, now);
   }
 
+  /**
+   * A heartbeat that also says which permits were lost. With {@code permitTokens}, each names a
+   * permit: a held one extends its agent's leases, a lost one is answered in {@code lost}. Without
+   * tokens, every untracked lease of {@code agentId} is extended, and if there was none, the
+   * agent's newest permit is answered in {@code lost} when the gate took it back.
+   *
+   * @throws GateException {@code unknown_token}, {@code stale_token}, or {@code wrong_state} for a
+   *     token whose permit ended in an ordinary way
+   */
+  public HeartbeatOutcome heartbeat(String agentId, List<String> permitTokens, long now) {
+    List<Ticket> lost = new ArrayList<>();
+    List<Entry> held = new ArrayList<>();
+    for (String token : permitTokens) {
+      Entry e = moves.byToken(token, TokenRecord.Kind.PERMIT, "heartbeat");
+      if (e.state == TicketState.HELD) {
+        held.add(e);
+      } else if (PermitLoss.of(e.endReason).isPresent()) {
+        lost.add(s.snapshot(e));
+      } else {
+        throw Moves.ended(e, "heartbeat");
+      }
+    }
+    if (!permitTokens.isEmpty()) {
+      Set<String> agents = new TreeSet<>();
+      held.forEach(e -> agents.add(e.agentId));
+      int n = 0;
+      for (String agent : agents) {
+        n += touch(s, agent, now);
+      }
+      return new HeartbeatOutcome(n, lost);
+    }
+    int n = touch(s, agentId, now);
+    if (n == 0) {
+      newestPermit(agentId)
+          .filter(e -> PermitLoss.of(e.endReason).isPresent())
+          .ifPresent(e -> lost.add(s.snapshot(e)));
+    }
+    return new HeartbeatOutcome(n, lost);
+  }
+
+  /** The agent's permit (held or ended after a grant) that changed last. */
+  private Optional<Entry> newestPermit(String agentId) {
+    return s.entries.values().stream()
+        .filter(e -> e.agentId.equals(agentId))
+        .filter(e -> e.state == TicketState.HELD || e.state == TicketState.RELEASED)
+        .max(Comparator.comparingLong((Entry e) -> e.since));
+  }
+
   static int touch(GateState s, String agentId, long now) {
     int n = 0;
     for (Entry e : s.entries.values()) {
@@ -146,6 +202,15 @@ public final class Permits {
    * Like {@link #forceRelease(String, String, long)}, with the operator's reason, possibly empty.
    */
   public ReleaseOutcome forceRelease(String requestId, String actor, String reason, long now) {
+    return forceRelease(requestId, actor, reason, "", now);
+  }
+
+  /**
+   * Like {@link #forceRelease(String, String, String, long)}, with a note for the event (such as
+   * that the permit's process group still runs), possibly empty.
+   */
+  public ReleaseOutcome forceRelease(
+      String requestId, String actor, String reason, String note, long now) {
     Entry e = moves.byId(requestId, null);
     if (e.state == TicketState.RELEASED) {
       return new ReleaseOutcome(s.snapshot(e), true, e.endReason);
@@ -154,9 +219,24 @@ public final class Permits {
       throw Moves.ended(e, "force-release");
     }
     String why = "force_released by " + actor + (reason.isEmpty() ? "" : ": " + reason);
-    s.event(now, "force_released", e, actor + (reason.isEmpty() ? "" : ": " + reason));
+    s.event(
+        now,
+        "force_released",
+        e,
+        actor + (reason.isEmpty() ? "" : ": " + reason) + (note.isEmpty() ? "" : "; " + note));
     moves.finish(e, TicketState.RELEASED, why, now);
     return new ReleaseOutcome(s.snapshot(e), false, why);
+  }
+
+  /**
+   * Records that an operator signalled a permit's process group ({@code force-release --kill}); the
+   * permit itself is left as it is, to end with its group.
+   *
+   * @throws GateException {@code unknown_request}
+   */
+  public void signalled(String requestId, String actor, String detail, long now) {
+    Entry e = moves.byId(requestId, null);
+    s.event(now, "signalled", e, actor + ": " + detail);
   }
 
   /**
@@ -188,7 +268,7 @@ public final class Permits {
    */
   public boolean ownerGone(String owner, long now) {
     boolean changed = false;
-    for (Entry e : java.util.List.copyOf(s.entries.values())) {
+    for (Entry e : List.copyOf(s.entries.values())) {
       if (!e.owner.equals(owner) || !e.state.isLive()) {
         continue;
       }
@@ -210,7 +290,15 @@ public final class Permits {
   private Entry held(String permitToken, String operation) {
     Entry e = moves.byToken(permitToken, TokenRecord.Kind.PERMIT, operation);
     if (e.state != TicketState.HELD) {
-      throw Moves.ended(e, operation);
+      GateException ended = Moves.ended(e, operation);
+      Optional<PermitLoss> loss = PermitLoss.of(e.endReason);
+      if (loss.isPresent()) {
+        throw new GateException(
+            ended.code(),
+            ended.getMessage() + ": the permit was lost (" + e.endReason + "); stop its work",
+            loss.get());
+      }
+      throw ended;
     }
     return e;
   }
