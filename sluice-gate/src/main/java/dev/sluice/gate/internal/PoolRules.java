@@ -34,16 +34,24 @@ final class PoolRules {
       return;
     }
     String known = s.pools.isEmpty() ? "none yet" : String.join(", ", s.pools.keySet());
+    String message = "no pool '" + pool + "' (known pools: " + known + "); create it with: ";
+    if (pool.equals(s.defaultPool)) {
+      // The pool was named by the configuration, not by the request: say where it came from.
+      throw new GateException(
+          GateException.Code.UNKNOWN_POOL,
+          message
+              + "sluice pool set "
+              + pool
+              + " --capacity N; default.pool in the gate's configuration names it (change it with:"
+              + " sluice config set default.pool P)");
+    }
     throw new GateException(
         GateException.Code.UNKNOWN_POOL,
-        "no pool '"
-            + pool
-            + "' (known pools: "
-            + known
-            + "); create it with: sluice pool set "
+        message
+            + "sluice pool set "
             + pool
             + " --capacity N, or leave out --pool to use the "
-            + AcquireRequest.DEFAULT_POOL
+            + s.defaultPool
             + " pool");
   }
 
