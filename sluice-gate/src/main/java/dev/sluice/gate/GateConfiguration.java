@@ -10,6 +10,7 @@ import dev.sluice.gate.internal.ConfigRules;
 import dev.sluice.gate.internal.ConfigText;
 import dev.sluice.gate.internal.GateConfig;
 import dev.sluice.gate.store.ConfigFile;
+import dev.sluice.gate.store.ConfigMode;
 import dev.sluice.gate.store.GateStore;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -231,9 +232,7 @@ public final class GateConfiguration implements AutoCloseable {
 
   private synchronized GateStore store() {
     if (store == null) {
-      store =
-          GateStore.open(
-              home, GateSettings.defaults(), Clock.systemUTC(), GateStore.ConfigMode.REPAIR);
+      store = GateStore.open(home, GateSettings.defaults(), Clock.systemUTC(), ConfigMode.REPAIR);
     }
     return store;
   }

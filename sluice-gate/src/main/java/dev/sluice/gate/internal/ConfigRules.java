@@ -107,10 +107,10 @@ public final class ConfigRules {
   }
 
   private void requireSetUp(String pool) {
-    if (s.pools.containsKey(pool) || pool.equals(AcquireRequest.DEFAULT_POOL)) {
+    PoolRules pools = new PoolRules(s);
+    if (pools.usable(pool)) {
       return;
     }
-    String known = s.pools.isEmpty() ? "none yet" : String.join(", ", s.pools.keySet());
     throw new GateException(
         GateException.Code.UNKNOWN_POOL,
         "default.pool = '"
@@ -118,7 +118,7 @@ public final class ConfigRules {
             + "': no pool '"
             + pool
             + "' (known pools: "
-            + known
+            + pools.known()
             + "); set it up first with: sluice pool set "
             + pool
             + " --capacity N, or choose "

@@ -5,12 +5,9 @@
 package dev.sluice.gate.store;
 
 import dev.sluice.BackendFailureException;
-import dev.sluice.gate.ConfigFileException;
 import dev.sluice.gate.GateEvent;
 import dev.sluice.gate.GateException;
 import dev.sluice.gate.GateSettings;
-import dev.sluice.gate.internal.ConfigRules;
-import dev.sluice.gate.internal.ConfigText;
 import dev.sluice.gate.internal.GateMachine;
 import dev.sluice.gate.internal.GateState;
 import dev.sluice.gate.internal.GateSweeper;
@@ -41,19 +38,6 @@ import java.util.List;
  * while another process holds the gate.
  */
 public final class GateStore implements AutoCloseable {
-  /** What the first transaction does with a configuration file the gate cannot use. */
-  public enum ConfigMode {
-    /** Refuse: every operation fails with {@link ConfigFileException}; nothing is changed. */
-    ENFORCE,
-    /** Go on with the values last adopted, for the verbs that show and fix the file. */
-    REPAIR
-  }
-
-  private static final String ADVICE =
-      "until it is fixed (by hand, or with sluice config set KEY VALUE or sluice config unset KEY;"
-          + " sluice config get shows every problem) every gate command but sluice config refuses"
-          + " to run";
-
   private final PoolDirectory dir;
   private final GateLock gate;
   private final GateDb db;
@@ -226,7 +210,7 @@ public final class GateStore implements AutoCloseable {
       String before = db.loadedText();
       long now = clock.millis();
       if (!configRead) {
-        adoptConfig(s, now);
+        configMode.adopt(config, s, now);
       }
       new GateSweeper(s).tick(now);
       Permits permits = new Permits(s, mint);
@@ -252,22 +236,6 @@ public final class GateStore implements AutoCloseable {
       db.write(s, after, fresh, now);
       return LocalCommit.Written.pulsing(Long.toString(db.version()));
     }
-  }
-
-  /**
-   * Adopts the configuration file's values, read under the gate so that no change another process
-   * made meanwhile is undone; a file the gate cannot use is refused (or, to repair it, passed
-   * over).
-   */
-  private void adoptConfig(GateState s, long now) throws IOException {
-    ConfigText text = config.read();
-    if (!text.problems().isEmpty()) {
-      if (configMode == ConfigMode.ENFORCE) {
-        throw new ConfigFileException(config.path(), text.problems(), ADVICE);
-      }
-      return;
-    }
-    new ConfigRules(s).adopt(text.values(), ConfigRules.Intent.fileEdit(), now);
   }
 
   /**
