@@ -19,7 +19,8 @@ import java.util.stream.Collectors;
  *   <tr><td>2</td><td>all but run</td><td>usage: unknown verb or flag, bad or missing value</td></tr>
  *   <tr><td>3</td><td>all but run</td><td>the gate refused: {@code error: <code>: <message>}
  *       on stderr, and {@code {"error": code, "message": ...}} on stdout with {@code --json}</td></tr>
- *   <tr><td>4</td><td>all but run</td><td>the home or its store cannot be used, or I/O failed</td></tr>
+ *   <tr><td>4</td><td>all but run</td><td>the home, its store or its configuration file cannot be
+ *       used ({@code error: config: ...} names the file, line, key and value), or I/O failed</td></tr>
  *   <tr><td>10</td><td>acquire, rejoin</td><td>queued</td></tr>
  *   <tr><td>11</td><td>acquire, rejoin</td><td>offered (claim it with the offer token)</td></tr>
  *   <tr><td>12</td><td>acquire, rejoin</td><td>paused (rejoin to queue again)</td></tr>
@@ -49,8 +50,8 @@ public enum ExitCode {
   USAGE(2, "all but run", "usage: unknown verb or flag, bad or missing value"),
   /** The gate refused the operation ({@link dev.sluice.gate.GateException}). */
   REFUSED(3, "all but run", "the gate refused: error code on stderr (and JSON)"),
-  /** The home or store cannot be used, or I/O failed. */
-  STORE(4, "all but run", "the home or its store cannot be used, or I/O failed"),
+  /** The home, store or configuration file cannot be used, or I/O failed. */
+  STORE(4, "all but run", "the home, its store or its config file cannot be used, or I/O failed"),
   /** {@code acquire}/{@code rejoin}: queued. */
   QUEUED(10, "acquire, rejoin", "queued"),
   /** {@code acquire}/{@code rejoin}: offered. */

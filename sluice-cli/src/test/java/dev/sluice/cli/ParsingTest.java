@@ -35,6 +35,7 @@ class ParsingTest {
     "status",
     "jobs",
     "pool",
+    "config",
     "top",
     "completion"
   };

@@ -43,7 +43,10 @@ public final class GateService implements AutoCloseable {
   }
 
   /**
-   * Opens (creating if needed) the gate stored in {@code home} with the default settings.
+   * Opens (creating if needed) the gate stored in {@code home} with the default settings, over
+   * which the home's configuration file ({@code config.properties}) sets its keys. The first call
+   * that reads the gate fails with {@link ConfigFileException} while that file has a line the gate
+   * cannot use ({@link GateConfiguration} shows and fixes it).
    *
    * @throws dev.sluice.StoreFormatException if {@code home} holds something else or is corrupt
    */
@@ -53,7 +56,7 @@ public final class GateService implements AutoCloseable {
 
   /**
    * Opens the gate in {@code home}; {@code settings} apply if this call creates it, else the stored
-   * settings do.
+   * settings do; either way the home's configuration file sets its keys over them.
    *
    * @throws dev.sluice.StoreFormatException if {@code home} holds something else or is corrupt
    */
@@ -63,9 +66,17 @@ public final class GateService implements AutoCloseable {
     return new GateService(GateStore.open(home, settings, Clock.systemUTC()));
   }
 
-  /** The settings stored in the home. */
+  /** The settings in force: the home's own with its configuration file's values over them. */
   public GateSettings settings() {
-    return store.settings();
+    return store.transact(tx -> tx.state().settings());
+  }
+
+  /**
+   * The pool a request without one uses: {@code default.pool} of the home's configuration, else
+   * {@value AcquireRequest#DEFAULT_POOL}. That it is set up is checked when a request uses it.
+   */
+  public String defaultPool() {
+    return store.transact(tx -> tx.state().defaultPool());
   }
 
   /** The home directory's real path. */

@@ -73,7 +73,9 @@ final class AcquireCommands {
     @Override
     int execute() throws InterruptedException {
       AcquireRequest request =
-          new AcquireRequest(agent(), op, capacity.pool, capacity.weight, label, reason);
+          capacity.inPool(
+              new AcquireRequest(agent(), op, capacity.pool, capacity.weight, label, reason),
+              this::gate);
       AcquireOutcome o = wait == null ? gate().acquire(request) : gate().acquire(request, wait);
       print(GateJson.outcome(o), GateText.outcome(o));
       return exitFor(o);

@@ -8,6 +8,7 @@ import dev.sluice.SluiceException;
 import dev.sluice.cli.ExitCode;
 import dev.sluice.cli.GateJson;
 import dev.sluice.cli.JsonObject;
+import dev.sluice.gate.ConfigFileException;
 import dev.sluice.gate.GateException;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -20,8 +21,8 @@ import picocli.CommandLine.ParseResult;
 /**
  * Turns failures into the documented exit statuses and messages: {@code error: <code>: <message>}
  * on stderr and, with {@code --json}, {@code {"error": code, "message": ...}} on stdout. Codes are
- * a {@link GateException.Code#wireName()}, or {@code usage}, {@code store} or {@code internal}.
- * Stateless and thread-safe; never blocks beyond writing the lines.
+ * a {@link GateException.Code#wireName()}, or {@code usage}, {@code config}, {@code store} or
+ * {@code internal}. Stateless and thread-safe; never blocks beyond writing the lines.
  */
 final class Errors {
   private Errors() {}
@@ -44,6 +45,9 @@ final class Errors {
     }
     if (e instanceof ParameterException || e instanceof IllegalArgumentException) {
       return new Failure(ExitCode.USAGE, "usage", e.getMessage());
+    }
+    if (e instanceof ConfigFileException) {
+      return new Failure(ExitCode.STORE, "config", e.getMessage());
     }
     if (e instanceof SluiceException) {
       return new Failure(ExitCode.STORE, "store", e.getMessage());

@@ -5,7 +5,11 @@
 package dev.sluice.cli.command;
 
 import dev.sluice.gate.AcquireRequest;
+import dev.sluice.gate.GateService;
+import java.util.function.Supplier;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The {@code --pool} and {@code --weight} options of the verbs that ask for capacity ({@code run}
@@ -19,8 +23,31 @@ final class PoolWeight {
       paramLabel = "P",
       defaultValue = AcquireRequest.DEFAULT_POOL,
       description =
-          "The pool: one set up with pool set, or ${DEFAULT-VALUE} (made by its first request).")
+          "The pool: one set up with pool set, or ${DEFAULT-VALUE} (made by its first request);"
+              + " without --pool, default.pool of the gate's configuration (sluice config).")
   String pool;
+
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec mixee;
+
+  /**
+   * The request in the pool asked for: {@code --pool} as given (even {@code --pool default}), else
+   * the gate's configured default pool, which the gate checks like any other when the request uses
+   * it. The request is built (and so checked) first, before the gate is opened.
+   */
+  AcquireRequest inPool(AcquireRequest checked, Supplier<GateService> gate) {
+    return poolOrNull() != null ? checked : inPool(checked, gate.get().defaultPool());
+  }
+
+  /** The {@code --pool} value as given, or {@code null} for the gate's configured default pool. */
+  String poolOrNull() {
+    return mixee.commandLine().getParseResult().hasMatchedOption("--pool") ? pool : null;
+  }
+
+  /** {@code r} for {@code pool} instead. */
+  static AcquireRequest inPool(AcquireRequest r, String pool) {
+    return new AcquireRequest(r.agentId(), r.opKey(), pool, r.weight(), r.label(), r.reason());
+  }
 
   @Option(
       names = "--weight",

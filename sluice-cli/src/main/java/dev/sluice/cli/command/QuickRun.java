@@ -5,7 +5,6 @@
 package dev.sluice.cli.command;
 
 import dev.sluice.cli.Durations;
-import dev.sluice.gate.AcquireRequest;
 import java.io.BufferedWriter;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -163,7 +162,7 @@ public final class QuickRun {
             json,
             quiet,
             values.get("--agent"),
-            values.getOrDefault("--pool", AcquireRequest.DEFAULT_POOL),
+            values.get("--pool"),
             Integer.parseInt(weight),
             queueTimeout,
             values.get("--label"),

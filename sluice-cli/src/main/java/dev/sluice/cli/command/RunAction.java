@@ -48,11 +48,13 @@ final class RunAction {
   int run() throws InterruptedException {
     AcquireRequest request;
     try {
+      // Without --pool the gate's configured default pool is meant, known once the gate is open;
+      // the request is checked first, with the pool every home has in its place.
       request =
           new AcquireRequest(
               Identity.actor(args.agent(), env),
               opKey(),
-              args.pool(),
+              args.pool() == null ? AcquireRequest.DEFAULT_POOL : args.pool(),
               args.weight(),
               labelOrCommand(),
               args.reason());
@@ -70,9 +72,12 @@ final class RunAction {
       Optional<Permit> permit;
       try {
         gate = GateService.open(Home.resolve(args.home(), env));
+        if (args.pool() == null) {
+          request = PoolWeight.inPool(request, gate.defaultPool());
+        }
         boolean terminal = System.console() != null;
-        WaitLog log = new WaitLog(err, gate, args.pool(), !terminal && !args.quiet());
-        try (WaitLine line = WaitLine.open(err, gate, args.pool(), terminal && !args.json())) {
+        WaitLog log = new WaitLog(err, gate, request.pool(), !terminal && !args.quiet());
+        try (WaitLine line = WaitLine.open(err, gate, request.pool(), terminal && !args.json())) {
           permit =
               gate.acquireOwned(
                   request,
@@ -96,7 +101,7 @@ final class RunAction {
         StartSignal.discard(signal);
         String message =
             "no capacity in pool "
-                + args.pool()
+                + request.pool()
                 + " within "
                 + Durations.human(timeout)
                 + "; "

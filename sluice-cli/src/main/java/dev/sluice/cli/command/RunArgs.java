@@ -16,7 +16,7 @@ import java.util.List;
  * @param json whether {@code --json} was given
  * @param quiet whether {@code --quiet} was given: no wait lines off a terminal
  * @param agent the {@code --agent} value, or {@code null}
- * @param pool the pool
+ * @param pool the {@code --pool} value, or {@code null} for the gate's configured default pool
  * @param weight the weight
  * @param queueTimeout the {@code --queue-timeout} value, or {@code null} for none
  * @param label the {@code --label} value, or {@code null} for the command

@@ -80,7 +80,7 @@ final class RunCommand extends Verb {
         json(),
         quiet,
         root.agentOption(),
-        capacity.pool,
+        capacity.poolOrNull(),
         capacity.weight,
         queueTimeout,
         label,

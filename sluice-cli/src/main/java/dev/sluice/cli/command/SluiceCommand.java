@@ -58,6 +58,7 @@ public final class SluiceCommand implements Callable<Integer> {
           ViewCommands.Status.class,
           JobsCommand.class,
           PoolCommand.class,
+          ConfigCommand.class,
           TopCommand.class,
           CompletionCommand.class);
 

@@ -18,9 +18,10 @@ import java.time.Instant;
 
 /**
  * The gate's state as a JSON document: pools with their queues, requests with their token hashes,
- * the capacity history and the counters. Events are not part of it; a store keeps them in a table
- * of their own so that a transaction reads only what it changes. Every field is read by name into a
- * known type: nothing in the document chooses a class.
+ * the capacity history, the counters, and the configuration with its history ({@link ConfigCodec}).
+ * Events are not part of it; a store keeps them in a table of their own so that a transaction reads
+ * only what it changes. Every field is read by name into a known type: nothing in the document
+ * chooses a class.
  *
  * <p>Thread-safe (stateless).
  */
@@ -81,6 +82,7 @@ public final class GateCodec {
             g.writeEndObject();
           }
           g.writeEndArray();
+          ConfigCodec.write(g, s);
         });
   }
 
@@ -159,6 +161,7 @@ public final class GateCodec {
                 c.integer("new"),
                 c.str("reason")));
       }
+      ConfigCodec.read(root, s);
     } catch (RuntimeException e) {
       throw new IOException("malformed gate state: " + e.getMessage(), e);
     }

@@ -4,7 +4,9 @@
  */
 package dev.sluice.gate.internal;
 
+import dev.sluice.gate.AcquireRequest;
 import dev.sluice.gate.CapacityChange;
+import dev.sluice.gate.ConfigChange;
 import dev.sluice.gate.GateEvent;
 import dev.sluice.gate.GateSettings;
 import dev.sluice.gate.Ticket;
@@ -20,13 +22,19 @@ import java.util.TreeMap;
 
 /**
  * Everything the gate stores: pools with their queues, requests (live, and ended ones for an hour),
- * token hashes, the event feed and the capacity history. Transitions in {@link GateMachine} and
- * {@link GateSweeper} change it; a store persists it between transitions.
+ * token hashes, the event feed, the capacity history, and the configuration file's values last
+ * adopted with their history (the settings in force are the home's own with those values over
+ * them). Transitions in {@link GateMachine} and {@link GateSweeper} change it; a store persists it
+ * between transitions.
  *
  * <p>Not thread-safe: a store applies one transition at a time.
  */
 public final class GateState {
-  final GateSettings settings;
+  final GateSettings base;
+  GateSettings settings;
+  String defaultPool;
+  final Map<String, String> config = new LinkedHashMap<>();
+  final List<ConfigChange> configHistory = new ArrayList<>();
   final Map<String, PoolRecord> pools = new TreeMap<>();
   final Map<String, Entry> entries = new LinkedHashMap<>();
   final Map<String, String> liveByKey = new HashMap<>();
@@ -39,15 +47,57 @@ public final class GateState {
   /**
    * An empty gate.
    *
-   * @param settings timing and retention rules
+   * @param settings timing and retention rules: the home's own, before any configuration file
    */
   public GateState(GateSettings settings) {
+    this.base = settings;
     this.settings = settings;
+    this.defaultPool = AcquireRequest.DEFAULT_POOL;
   }
 
-  /** The rules this state follows. */
+  /** The rules this state follows: the home's own with the configuration's values over them. */
   public GateSettings settings() {
     return settings;
+  }
+
+  /** The rules the home was made with, which a key not in the configuration file takes. */
+  public GateSettings baseSettings() {
+    return base;
+  }
+
+  /** The pool a request without one uses: {@code default.pool}, else {@code default}. */
+  public String defaultPool() {
+    return defaultPool;
+  }
+
+  /** The configuration file's values last adopted, by key, in the gate's own form. */
+  public Map<String, String> config() {
+    return java.util.Collections.unmodifiableMap(config);
+  }
+
+  /** Every configuration change, oldest first. */
+  public List<ConfigChange> configHistory() {
+    return List.copyOf(configHistory);
+  }
+
+  /**
+   * Adopts checked configuration values: the settings and default pool follow them at once. They
+   * are kept in the keys' order (a file whose lines moved has changed nothing), and keys this
+   * version does not know are dropped.
+   *
+   * @throws IllegalArgumentException if a value is not allowed
+   */
+  void configure(Map<String, String> values) {
+    GateConfig c = ConfigKeys.overlay(base, values);
+    config.clear();
+    for (ConfigKey<?> k : ConfigKeys.ALL) {
+      String v = values.get(k.name());
+      if (v != null) {
+        config.put(k.name(), v);
+      }
+    }
+    settings = c.settings();
+    defaultPool = c.defaultPool();
   }
 
   /** Events with a sequence above {@code since}, oldest first. */

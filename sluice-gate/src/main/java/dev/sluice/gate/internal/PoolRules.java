@@ -24,26 +24,43 @@ final class PoolRules {
     this.s = s;
   }
 
+  /** Whether a request may use {@code pool}: it was set up, or it is the default pool. */
+  boolean usable(String pool) {
+    return s.pools.containsKey(pool) || pool.equals(AcquireRequest.DEFAULT_POOL);
+  }
+
+  /** The pools that exist, for messages: {@code build, ci}, or {@code none yet}. */
+  String known() {
+    return s.pools.isEmpty() ? "none yet" : String.join(", ", s.pools.keySet());
+  }
+
   /**
    * Checks that a request may use {@code pool}.
    *
    * @throws GateException {@code unknown_pool}, naming the known pools and how to make this one
    */
   void requireUsable(String pool) {
-    if (s.pools.containsKey(pool) || pool.equals(AcquireRequest.DEFAULT_POOL)) {
+    if (usable(pool)) {
       return;
     }
-    String known = s.pools.isEmpty() ? "none yet" : String.join(", ", s.pools.keySet());
+    String message = "no pool '" + pool + "' (known pools: " + known() + "); create it with: ";
+    if (pool.equals(s.defaultPool)) {
+      // The pool was named by the configuration, not by the request: say where it came from.
+      throw new GateException(
+          GateException.Code.UNKNOWN_POOL,
+          message
+              + "sluice pool set "
+              + pool
+              + " --capacity N; default.pool in the gate's configuration names it (change it with:"
+              + " sluice config set default.pool P)");
+    }
     throw new GateException(
         GateException.Code.UNKNOWN_POOL,
-        "no pool '"
-            + pool
-            + "' (known pools: "
-            + known
-            + "); create it with: sluice pool set "
+        message
+            + "sluice pool set "
             + pool
             + " --capacity N, or leave out --pool to use the "
-            + AcquireRequest.DEFAULT_POOL
+            + s.defaultPool
             + " pool");
   }
 

@@ -44,6 +44,13 @@ final class GateDb implements AutoCloseable {
   private final PreparedStatement pruneEvents;
   private final PreparedStatement readEvents;
   private final LocalCommit commits;
+  private final PreparedStatement syncFull;
+  private final PreparedStatement syncNormal;
+
+  /** Whether the connection opened with synchronous=FULL, and whether it has it now. */
+  private final boolean openedFull;
+
+  private boolean full;
 
   /** The version of {@link #cached}, or -1 when nothing is cached. */
   private long cachedVersion = -1;
@@ -51,8 +58,13 @@ final class GateDb implements AutoCloseable {
   private GateState cached;
   private String cachedText;
 
-  private GateDb(PoolDirectory dir, Connection db, GateSettings settings) throws SQLException {
+  private GateDb(PoolDirectory dir, Connection db, GateSettings settings, boolean fullSync)
+      throws SQLException {
     this.dir = dir;
+    this.openedFull = fullSync;
+    this.full = fullSync;
+    this.syncFull = db.prepareStatement("PRAGMA synchronous=FULL");
+    this.syncNormal = db.prepareStatement("PRAGMA synchronous=NORMAL");
     this.db = db;
     this.settings = settings;
     this.readState = db.prepareStatement("SELECT version, state FROM gate_state WHERE id = 1");
@@ -80,7 +92,7 @@ final class GateDb implements AutoCloseable {
     Connection db = null;
     try {
       db = StoreFile.open(dir, FILE, "gate home " + dir, fullSync, schema(dir, settingsIfNew));
-      return new GateDb(dir, db, check(db, dir));
+      return new GateDb(dir, db, check(db, dir), fullSync);
     } catch (SQLException | IOException e) {
       SqliteFiles.closeQuietly(db);
       throw unreadable(dir, e);
@@ -161,6 +173,19 @@ final class GateDb implements AutoCloseable {
 
   GateSettings settings() {
     return settings;
+  }
+
+  /**
+   * Makes the next commits durable against a power loss ({@code synchronous=FULL}), or puts back
+   * the mode the connection opened with; call under the gate, outside a transaction. Changes the
+   * mode only when it differs, so an ordinary transaction runs no extra statement.
+   */
+  void fullSync(boolean durable) throws SQLException {
+    boolean want = durable || openedFull;
+    if (want != full) {
+      (want ? syncFull : syncNormal).execute();
+      full = want;
+    }
   }
 
   /** The one commit protocol over this database's connection. */

@@ -29,7 +29,10 @@ import java.util.List;
 /**
  * A gate home on disk: runs each operation as one transaction under the home's gate lock, after the
  * time-driven sweep and the liveness checks, persists what changed, and pulses {@code notify/pulse}
- * before the commit so that every waiting process re-reads.
+ * before the commit so that every waiting process re-reads. Its first transaction also reads the
+ * home's configuration file ({@link ConfigFile}) and adopts what changed in it, recorded as edits
+ * by hand; from then on the settings are those of the state each transaction reads, so a change
+ * made by {@code config set} in another process applies here at once.
  *
  * <p>Thread-safe: transactions of one JVM are serialized by the gate lock. {@link #transact} blocks
  * while another process holds the gate.
@@ -43,10 +46,24 @@ public final class GateStore implements AutoCloseable {
   private final ChangeCounter changes = new ChangeCounter();
   private final AutoCloseable pulseWatch;
   private final LivenessCheck liveness;
+  private final ConfigFile config;
+  private final ConfigMode configMode;
+
+  /** Whether a transaction read the configuration file; guarded by the gate. */
+  private boolean configRead;
+
   private Owner owner;
 
-  private GateStore(PoolDirectory dir, GateLock gate, GateDb db, Clock clock, TokenMint mint) {
+  private GateStore(
+      PoolDirectory dir,
+      GateLock gate,
+      GateDb db,
+      Clock clock,
+      TokenMint mint,
+      ConfigMode configMode) {
     this.dir = dir;
+    this.config = new ConfigFile(dir);
+    this.configMode = configMode;
     this.gate = gate;
     this.db = db;
     this.clock = clock;
@@ -62,6 +79,17 @@ public final class GateStore implements AutoCloseable {
    * @throws dev.sluice.StoreFormatException if the home is unusable, foreign or corrupt
    */
   public static GateStore open(Path home, GateSettings settingsIfNew, Clock clock) {
+    return open(home, settingsIfNew, clock, ConfigMode.ENFORCE);
+  }
+
+  /**
+   * Opens the gate stored in {@code home}, creating it with {@code settingsIfNew}, with its
+   * configuration file read as {@code configMode} says.
+   *
+   * @throws dev.sluice.StoreFormatException if the home is unusable, foreign or corrupt
+   */
+  public static GateStore open(
+      Path home, GateSettings settingsIfNew, Clock clock, ConfigMode configMode) {
     PoolDirectory dir = PoolDirectory.open(home);
     // A refused home is left as it was found: checked before the gate file and subdirectories.
     GateDb.precheck(dir);
@@ -80,10 +108,15 @@ public final class GateStore implements AutoCloseable {
       closeQuietly(gate);
       throw e;
     }
-    return new GateStore(dir, gate, db, clock, TokenMint.secure());
+    return new GateStore(dir, gate, db, clock, TokenMint.secure(), configMode);
   }
 
-  /** The settings fixed when the home was created. */
+  /** The home's configuration file. */
+  public ConfigFile configFile() {
+    return config;
+  }
+
+  /** The settings fixed when the home was created, which the configuration file overrides. */
   public GateSettings settings() {
     return db.settings();
   }
@@ -110,7 +143,7 @@ public final class GateStore implements AutoCloseable {
   /** An operation run inside a transaction. */
   @FunctionalInterface
   public interface Operation<T> {
-    T apply(Tx tx) throws SQLException;
+    T apply(Tx tx) throws SQLException, IOException;
   }
 
   /**
@@ -120,10 +153,27 @@ public final class GateStore implements AutoCloseable {
    * @throws BackendFailureException if the database fails
    */
   public <T> T transact(Operation<T> op) {
+    return transact(op, false);
+  }
+
+  /**
+   * Like {@link #transact}, committed durably (the write-ahead log is synced before it returns),
+   * for changes that must survive a power loss: those of the configuration.
+   */
+  public <T> T transactDurably(Operation<T> op) {
+    return transact(op, true);
+  }
+
+  private <T> T transact(Operation<T> op, boolean durably) {
     try (GateLock.Hold h = gate.hold()) {
       Attempt<T> attempt = new Attempt<>(op);
       try {
-        db.commits().run(h, attempt::run);
+        db.fullSync(durably);
+        try {
+          db.commits().run(h, attempt::run);
+        } finally {
+          db.fullSync(false);
+        }
       } catch (SQLException | IOException e) {
         db.forget();
         throw new BackendFailureException(
@@ -132,6 +182,7 @@ public final class GateStore implements AutoCloseable {
         db.forget();
         throw e;
       }
+      configRead = true;
       attempt.state.clearEvents();
       if (attempt.refused != null) {
         throw attempt.refused;
@@ -158,6 +209,9 @@ public final class GateStore implements AutoCloseable {
       state = s;
       String before = db.loadedText();
       long now = clock.millis();
+      if (!configRead) {
+        configMode.adopt(config, s, now);
+      }
       new GateSweeper(s).tick(now);
       Permits permits = new Permits(s, mint);
       liveness.reclaim(s, permits, now);
