@@ -113,6 +113,11 @@ final class GroupKill {
       throws InterruptedException {
     long pgid = group.pgid();
     GroupSignals.send(first.name(), pgid);
+    if (first != KillSignal.KILL) {
+      // As a shell's kill of a stopped job: a group stopped by Ctrl-Z gets the signal only once
+      // it runs again. A running group ignores SIGCONT.
+      GroupSignals.send("CONT", pgid);
+    }
     gate.awaitEnd(requestId, grace);
     // The launcher reports the end of its leader; other members of the group may still run.
     if (first == KillSignal.KILL || !group.groupMayRun()) {

@@ -92,27 +92,20 @@ public final class Jobs {
     }
     switch (ProcTable.liveness(e.process)) {
       case UNVERIFIABLE ->
-          throw new GateException(
-              GateException.Code.WRONG_STATE,
-              "request "
-                  + e.id
-                  + ": its process group "
-                  + e.process.pgid()
-                  + " is in pid namespace "
-                  + e.process.pidNamespace()
-                  + ", not this one; kill it from there");
-      case DEAD ->
-          throw new GateException(
-              GateException.Code.WRONG_STATE,
-              "request "
-                  + e.id
-                  + ": its process group "
-                  + e.process.pgid()
-                  + " has already ended; the slot is released with it");
+          throw groupRefused(
+              e,
+              "is in pid namespace " + e.process.pidNamespace() + ", not this one; kill it there");
+      case DEAD -> throw groupRefused(e, "has already ended; the slot is released with it");
       case ALIVE -> {}
     }
     s.event(now, "killed", e, "by " + by + ": " + signal + " to process group " + e.process.pgid());
     return new KillPlan.SignalGroup(s.snapshot(e), e.process);
+  }
+
+  private static GateException groupRefused(Entry e, String why) {
+    return new GateException(
+        GateException.Code.WRONG_STATE,
+        "request " + e.id + ": its process group " + e.process.pgid() + " " + why);
   }
 
   private static GateException nothingToSignal(Entry e) {
