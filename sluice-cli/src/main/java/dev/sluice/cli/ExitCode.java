@@ -30,6 +30,10 @@ import java.util.stream.Collectors;
  *   <tr><td>15</td><td>start, mark-started, heartbeat, release</td><td>the permit was lost: its
  *       lease lapsed, its start deadline passed, it was force-released or its owner died ({@code
  *       reason} in the answer); stop the work it guarded</td></tr>
+ *   <tr><td>16</td><td>cancel, kill, rejoin, force-release</td><td>no such job: no request has the
+ *       id (or it ended over the retention ago), or no queued or running job has the label</td></tr>
+ *   <tr><td>17</td><td>cancel, kill</td><td>the label names several jobs (their ids are in the
+ *       message); give an id</td></tr>
  *   <tr><td>124</td><td>run</td><td>no capacity within {@code --queue-timeout}; CMD did not run</td></tr>
  *   <tr><td>125</td><td>run</td><td>a usage error of run, the gate refused or cancelled the request,
  *       or the store or {@code bin/sluice}'s build failed; CMD did not run (or was stopped at once
@@ -68,6 +72,13 @@ public enum ExitCode {
       "start, mark-started, heartbeat, release",
       "the permit was lost (lease_expired, start_deadline_passed, force_released, owner_exited:"
           + " the reason is in the answer); stop its work"),
+  /** No request has the id, or no live job has the label. */
+  NO_SUCH_JOB(
+      16,
+      "cancel, kill, rejoin, force-release",
+      "no such job: unknown request id, or no queued or running job has the --label"),
+  /** The label names several live jobs. */
+  AMBIGUOUS_JOB(17, "cancel, kill", "the --label names several jobs (listed); give an id"),
   /** {@code run}: no capacity within the queue timeout. */
   QUEUE_TIMEOUT(124, "run", "no capacity within --queue-timeout; CMD did not run"),
   /**

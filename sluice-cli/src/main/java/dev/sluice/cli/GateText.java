@@ -150,6 +150,14 @@ public final class GateText {
 
   /** One capacity change. */
   public static String capacityChange(CapacityChange c) {
+    if (c.oldCapacity() == 0) {
+      return String.format(
+          "%s pool %s created with capacity %d by %s%s",
+          c.at(), c.pool(), c.newCapacity(), c.actor(), because(c.reason()));
+    }
+    if (c.oldCapacity() == c.newCapacity()) {
+      return String.format("%s pool %s capacity %d, unchanged", c.at(), c.pool(), c.newCapacity());
+    }
     return String.format(
         "%s pool %s capacity %d -> %d by %s%s",
         c.at(), c.pool(), c.oldCapacity(), c.newCapacity(), c.actor(), because(c.reason()));

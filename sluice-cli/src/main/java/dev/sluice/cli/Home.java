@@ -47,6 +47,13 @@ public final class Home {
    */
   private static Path given(String source, Path home) {
     Path parent = home.getParent();
+    if (!Files.exists(home)
+        && parent != null
+        && Files.exists(parent)
+        && !Files.isDirectory(parent)) {
+      throw new IllegalArgumentException(
+          source + " " + home + ": its parent " + parent + " is not a directory");
+    }
     if (!Files.exists(home) && parent != null && !Files.isDirectory(parent)) {
       throw new IllegalArgumentException(
           source

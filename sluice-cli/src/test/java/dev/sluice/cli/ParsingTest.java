@@ -24,6 +24,7 @@ class ParsingTest {
     "decline",
     "rejoin",
     "cancel",
+    "kill",
     "start",
     "mark-started",
     "heartbeat",

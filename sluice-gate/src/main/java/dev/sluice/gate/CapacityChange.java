@@ -12,7 +12,7 @@ import java.time.Instant;
  * @param at when, in store time
  * @param pool the pool
  * @param actor who changed it
- * @param oldCapacity the capacity before
+ * @param oldCapacity the capacity before, 0 for a pool this change created
  * @param newCapacity the capacity after
  * @param reason why, as given by the actor, possibly empty
  */

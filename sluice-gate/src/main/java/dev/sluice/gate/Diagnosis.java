@@ -26,7 +26,7 @@ public record Diagnosis(List<Finding> findings) {
    * @param kind {@code head_waits}, {@code long_hold}, {@code holder_dead}, {@code
    *     holder_unverifiable} (another pid namespace), {@code launcher_gone}, {@code lease_due} or
    *     {@code not_started} (claimed, waiting for its start deadline)
-   * @param message a sentence for people
+   * @param message a sentence for people; it does not repeat the request id, a field of its own
    */
   public record Finding(String pool, String requestId, String kind, String message) {}
 }

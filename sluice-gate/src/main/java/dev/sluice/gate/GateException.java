@@ -44,7 +44,11 @@ public final class GateException extends SluiceException {
     /** No such pool: it was never set up (only the default pool is made by its first request). */
     UNKNOWN_POOL,
     /** The pool still has holders, offers, queued or paused requests. */
-    POOL_BUSY;
+    POOL_BUSY,
+    /** No live job has this label. */
+    UNKNOWN_LABEL,
+    /** More than one live job has this label; the message lists their ids. */
+    AMBIGUOUS_LABEL;
 
     /** The code as scripts see it, for example {@code weight_exceeds_capacity}. */
     public String wireName() {

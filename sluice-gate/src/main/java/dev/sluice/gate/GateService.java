@@ -5,6 +5,7 @@
 package dev.sluice.gate;
 
 import dev.sluice.gate.internal.GateSweeper;
+import dev.sluice.gate.internal.Jobs;
 import dev.sluice.gate.store.Diagnoser;
 import dev.sluice.gate.store.GateStore;
 import java.nio.file.Path;
@@ -224,8 +225,58 @@ public final class GateService implements AutoCloseable {
    * {@link GateException.Code#CANCELLED}, and so does asking again under its operation key.
    */
   public Ticket cancel(String agentId, String requestId) {
-    String by = agentId + " (pid " + ProcessHandle.current().pid() + ")";
-    return store.transact(tx -> tx.machine().cancel(agentId, requestId, by, tx.now()));
+    return cancel(agentId, JobRef.id(requestId));
+  }
+
+  /**
+   * Like {@link #cancel(String, String)} for the job {@code job} names (by id, or by a label that
+   * names exactly one live job). A running job is refused ({@code wrong_state}): see {@link #kill}.
+   *
+   * @throws GateException {@code unknown_request}, {@code unknown_label}, {@code ambiguous_label},
+   *     {@code not_owner} or {@code wrong_state}
+   */
+  public Ticket cancel(String agentId, JobRef job) {
+    Objects.requireNonNull(job, "job");
+    String by = byThisProcess(agentId);
+    return store.transact(tx -> jobs(tx).cancel(agentId, job, by, tx.now()));
+  }
+
+  /**
+   * Starts the kill of the job {@code job} names, as {@code agentId} from this process: a waiting
+   * job is cancelled at once; for a running one a {@code killed} event (naming who, {@code signal}
+   * and the group) is recorded and its process group returned, for the caller to signal and then
+   * {@link #awaitEnd} (the job's own launcher releases the slot when the command ends).
+   *
+   * @param signal the signal the caller sends first, as the event names it ({@code SIGTERM})
+   * @throws GateException {@code unknown_request}, {@code unknown_label}, {@code ambiguous_label},
+   *     {@code not_owner}, or {@code wrong_state} for an ended job or one with no process group
+   *     this process can signal
+   */
+  public KillPlan kill(String agentId, JobRef job, String signal) {
+    Objects.requireNonNull(job, "job");
+    AcquireRequest.text("signal", signal, 1, 16);
+    String by = byThisProcess(agentId);
+    return store.transact(tx -> jobs(tx).kill(agentId, job, by, signal, tx.now()));
+  }
+
+  /**
+   * The job {@code job} names: by id, live or ended within the retention; by label, the one live
+   * job with it.
+   *
+   * @throws GateException {@code unknown_request}, {@code unknown_label} or {@code ambiguous_label}
+   */
+  public Ticket job(JobRef job) {
+    Objects.requireNonNull(job, "job");
+    return store.transact(tx -> jobs(tx).find(job));
+  }
+
+  private static Jobs jobs(GateStore.Tx tx) {
+    return new Jobs(tx.state(), tx.machine());
+  }
+
+  private static String byThisProcess(String agentId) {
+    AcquireRequest.text("agentId", agentId, 1, 128);
+    return agentId + " (pid " + ProcessHandle.current().pid() + ")";
   }
 
   /**
@@ -375,6 +426,12 @@ public final class GateService implements AutoCloseable {
   public List<GateEvent> events(long since, int limit) {
     checkEventsQuery(since, limit);
     return store.events(since, limit);
+  }
+
+  /** The events of one request that are still kept, oldest first. */
+  public List<GateEvent> events(String requestId) {
+    Objects.requireNonNull(requestId, "requestId");
+    return store.events(requestId);
   }
 
   /**

@@ -27,12 +27,17 @@ public final class PoolDirectory {
   private static final Set<PosixFilePermission> PRIVATE_DIR =
       PosixFilePermissions.fromString("rwx------");
 
+  /** What a limiter pool's directory is called in messages. */
+  public static final String POOL_DIRECTORY = "pool directory";
+
   private final Path path;
   private final boolean shared;
+  private final String kind;
 
-  private PoolDirectory(Path path, boolean shared) {
+  private PoolDirectory(Path path, boolean shared, String kind) {
     this.path = path;
     this.shared = shared;
+    this.kind = kind;
   }
 
   /**
@@ -45,10 +50,21 @@ public final class PoolDirectory {
    * @throws StoreFormatException if the path is not a usable pool directory
    */
   public static PoolDirectory open(Path requested) {
+    return open(requested, POOL_DIRECTORY);
+  }
+
+  /**
+   * Like {@link #open(Path)}, for a directory that messages call {@code kind} (the job gate's is a
+   * {@code gate home}).
+   *
+   * @param kind what the directory is, as messages name it
+   */
+  public static PoolDirectory open(Path requested, String kind) {
     Path absolute = requested.toAbsolutePath().normalize();
+    String step = "create";
     try {
       if (Files.isSymbolicLink(absolute)) {
-        throw refuse(absolute, "is a symbolic link; give the real directory");
+        throw refuse(kind, absolute, "is a symbolic link; give the real directory");
       }
       if (!Files.exists(absolute, LinkOption.NOFOLLOW_LINKS)) {
         Path parent = absolute.getParent();
@@ -61,41 +77,46 @@ public final class PoolDirectory {
           // Another process created it first; it is checked below like any existing directory.
         }
       }
+      step = "open";
       if (!Files.isDirectory(absolute, LinkOption.NOFOLLOW_LINKS)) {
-        throw refuse(absolute, "is not a directory");
+        throw refuse(kind, absolute, "is not a directory");
       }
       Path real = absolute.toRealPath();
-      boolean shared = checkMode(real);
-      return new PoolDirectory(real, shared);
+      boolean shared = checkMode(kind, real);
+      return new PoolDirectory(real, shared, kind);
     } catch (IOException e) {
       throw new StoreFormatException(
-          "cannot open pool directory " + absolute + ": " + e.getMessage(), e);
+          "cannot " + step + " " + kind + " " + absolute + ": " + IoReasons.why(e, absolute), e);
     }
   }
 
-  private static boolean checkMode(Path dir) throws IOException {
+  private static boolean checkMode(String kind, Path dir) throws IOException {
     Set<PosixFilePermission> perms = Files.getPosixFilePermissions(dir, LinkOption.NOFOLLOW_LINKS);
     int uid = (Integer) Files.getAttribute(dir, "unix:uid", LinkOption.NOFOLLOW_LINKS);
     int gid = (Integer) Files.getAttribute(dir, "unix:gid", LinkOption.NOFOLLOW_LINKS);
     int mode = (Integer) Files.getAttribute(dir, "unix:mode", LinkOption.NOFOLLOW_LINKS);
     if (perms.contains(PosixFilePermission.OTHERS_WRITE)) {
-      throw refuse(dir, "is writable by everyone (mode " + octal(mode) + "); use 0700 or 2770");
+      throw refuse(
+          kind, dir, "is writable by everyone (mode " + octal(mode) + "); use 0700 or 2770");
     }
     if (!perms.contains(PosixFilePermission.GROUP_WRITE)) {
       if (uid != ProcessIdentity.uid()) {
-        throw refuse(dir, "belongs to another user (uid " + uid + ")");
+        throw refuse(kind, dir, "belongs to another user (uid " + uid + ")");
       }
       return false;
     }
     boolean setgid = (mode & 02000) != 0;
     if (!setgid || !ProcessIdentity.groups().contains(gid)) {
       throw refuse(
+          kind,
           dir,
           "is group-writable (mode "
               + octal(mode)
               + ", group "
               + gid
-              + ") but is not a shared pool directory: that needs mode 2770 and a group this"
+              + ") but is not a shared "
+              + kind
+              + ": that needs mode 2770 and a group this"
               + " process is in");
     }
     return true;
@@ -105,8 +126,8 @@ public final class PoolDirectory {
     return String.format("%04o", mode & 07777);
   }
 
-  private static StoreFormatException refuse(Path dir, String why) {
-    return new StoreFormatException("pool directory " + dir + " " + why);
+  private static StoreFormatException refuse(String kind, Path dir, String why) {
+    return new StoreFormatException(kind + " " + dir + " " + why);
   }
 
   /**
@@ -120,13 +141,13 @@ public final class PoolDirectory {
       ensureSubdirectory(ownersDir());
     } catch (IOException e) {
       throw new StoreFormatException(
-          "cannot prepare pool directory " + path + ": " + e.getMessage(), e);
+          "cannot prepare " + kind + " " + path + ": " + IoReasons.why(e, path), e);
     }
   }
 
   private void ensureSubdirectory(Path sub) throws IOException {
     if (Files.isSymbolicLink(sub)) {
-      throw refuse(path, "has a symbolic link at " + sub.getFileName());
+      throw refuse(kind, path, "has a symbolic link at " + sub.getFileName());
     }
     if (!Files.exists(sub, LinkOption.NOFOLLOW_LINKS)) {
       try {
@@ -137,7 +158,7 @@ public final class PoolDirectory {
       }
     }
     if (!Files.isDirectory(sub, LinkOption.NOFOLLOW_LINKS)) {
-      throw refuse(path, "has a non-directory at " + sub.getFileName());
+      throw refuse(kind, path, "has a non-directory at " + sub.getFileName());
     }
   }
 
@@ -185,7 +206,8 @@ public final class PoolDirectory {
       Files.setPosixFilePermissions(file, fileAttribute().value());
     } catch (FileAlreadyExistsException exists) {
       if (Files.isSymbolicLink(file) || !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-        throw refuse(path, "has something other than a regular file at " + path.relativize(file));
+        throw refuse(
+            kind, path, "has something other than a regular file at " + path.relativize(file));
       }
     }
   }

@@ -9,6 +9,7 @@ import dev.sluice.cli.GateJson;
 import dev.sluice.cli.GateText;
 import dev.sluice.gate.AcquireOutcome;
 import dev.sluice.gate.AcquireRequest;
+import dev.sluice.gate.JobRef;
 import dev.sluice.gate.Permit;
 import dev.sluice.gate.Ticket;
 import java.time.Duration;
@@ -50,7 +51,9 @@ final class AcquireCommands {
       mixinStandardHelpOptions = true,
       description =
           "Exit 0 granted, 10 queued, 11 offered, 12 paused, 13 conflict. Idempotent per --agent"
-              + " and --op: asking again answers with the same request.")
+              + " and --op: asking again answers with the same request, also once it has ended"
+              + " (released: exit 13, conflict, naming the request and its end; cancelled: exit 14)"
+              + " for the hour the gate keeps it. New work needs a new --op.")
   static final class Acquire extends Verb {
     @Mixin PoolWeight capacity;
 
@@ -58,7 +61,8 @@ final class AcquireCommands {
         names = "--op",
         paramLabel = "KEY",
         required = true,
-        description = "Your key for this operation; repeating it with the same key is idempotent.")
+        description =
+            "Your key for this operation; asking again with the same key answers the same request.")
     String op;
 
     @Option(names = "--wait", paramLabel = "D", description = "Wait up to D for a grant.")
@@ -140,17 +144,22 @@ final class AcquireCommands {
       name = "cancel",
       header = "Withdraw a queued, offered or paused request.",
       mixinStandardHelpOptions = true,
-      description =
-          "Withdraw a request of yours (--agent, else $USER: a plain sluice run's requests are"
-              + " yours). A sluice run or acquire --wait waiting on it stops without running"
-              + " (exit 125, or 14), and its --op answers cancelled (exit 14) from then on.")
+      description = {
+        "Withdraw a waiting request of yours (--agent, else $USER: a plain sluice run's requests"
+            + " are yours), by id or --label. A sluice run or acquire --wait waiting on it stops"
+            + " without running (exit 125, or 14), and its --op answers cancelled (exit 14) from"
+            + " then on.",
+        "A running job is refused, never stopped: use sluice kill. Exit 16: no such job; 17: the"
+            + " label names several."
+      })
   static final class Cancel extends Verb {
-    @Parameters(paramLabel = "REQUEST_ID", description = "The request.")
-    String requestId;
+    @Mixin JobName job;
 
     @Override
     int execute() {
-      printTicket(this, gate().cancel(actor(), requestId));
+      // Named before the gate is opened: a usage error must not create the home.
+      JobRef ref = job.ref(spec);
+      printTicket(this, gate().cancel(actor(), ref));
       return ExitCode.OK.code();
     }
   }

@@ -62,6 +62,8 @@ final class Errors {
   static ExitCode exitFor(GateException.Code code) {
     return switch (code) {
       case CANCELLED -> ExitCode.CANCELLED;
+      case UNKNOWN_REQUEST, UNKNOWN_LABEL -> ExitCode.NO_SUCH_JOB;
+      case AMBIGUOUS_LABEL -> ExitCode.AMBIGUOUS_JOB;
       default -> ExitCode.REFUSED;
     };
   }

@@ -115,6 +115,9 @@ final class Launch {
         }
         int status = GroupSignals.waitUninterruptibly(process);
         release(status > 128 ? "killed by signal " + (status - 128) : "exited " + status);
+        if (status > 128) {
+          tellWhoKilled();
+        }
         return status;
       }
     }
@@ -135,6 +138,23 @@ final class Launch {
     } catch (SluiceException | UncheckedIOException e) {
       Errors.report(e, out, err, json);
       return false;
+    }
+  }
+
+  /** A {@code sluice kill} from another terminal is named here, as a cancel is. */
+  private void tellWhoKilled() {
+    String id = permit.ticket().requestId();
+    try {
+      gate.events(id).stream()
+          .filter(e -> e.type().equals("killed"))
+          .reduce((first, last) -> last)
+          .ifPresent(
+              e -> {
+                err.println("sluice: " + id + " was killed " + e.detail());
+                err.flush();
+              });
+    } catch (SluiceException | UncheckedIOException e) {
+      // Only a courtesy: the exit status already says that a signal ended the command.
     }
   }
 

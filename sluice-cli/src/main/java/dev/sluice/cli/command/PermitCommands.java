@@ -195,9 +195,6 @@ final class PermitCommands {
             + " real."
       })
   static final class ForceRelease extends Verb {
-    /** How long a group gets to end after SIGTERM before SIGKILL. */
-    static final Duration DEFAULT_GRACE = Duration.ofSeconds(10);
-
     @Parameters(paramLabel = "REQUEST_ID", description = "The request holding the permit.")
     String requestId;
 
@@ -222,11 +219,11 @@ final class PermitCommands {
             spec.commandLine(), "--grace " + Durations.human(grace) + " applies only with --kill");
       }
       String why = reason;
-      GroupKill.Result killed = new GroupKill.Result(GroupKill.Outcome.NOTHING_RUNNING, 0);
+      GroupKill.Result killed = GroupKill.Result.NOTHING;
       if (kill) {
-        Duration g = grace == null ? DEFAULT_GRACE : grace;
+        Duration g = grace == null ? GroupKill.DEFAULT_GRACE : grace;
         killed = GroupKill.stop(gate(), requestId, actor(), g);
-        String done = killed.outcome().describe(killed.pgid(), g);
+        String done = killed.describe();
         why = done.isEmpty() ? reason : reason.isEmpty() ? done : reason + "; " + done;
       }
       ForceReleaseOutcome f = gate().forceReleaseChecked(requestId, actor(), why);
@@ -244,8 +241,8 @@ final class PermitCommands {
                           + " still runs: the pool is over-subscribed until it ends; "
                           + "use force-release --kill to stop it"));
       if (killed.outcome() != GroupKill.Outcome.NOTHING_RUNNING) {
-        json.put("killed", killed.outcome().name()).put("pgid", killed.pgid());
-        text.add(killed.outcome().describe(killed.pgid(), grace == null ? DEFAULT_GRACE : grace));
+        json.put("killed", killed.endedBy()).put("pgid", killed.pgid());
+        text.add(killed.describe());
       }
       print(json, text);
       return ExitCode.OK.code();

@@ -52,7 +52,12 @@ final class PoolCommand implements Callable<Integer> {
     @Parameters(paramLabel = "P", description = "The pool.")
     String pool;
 
-    @Option(names = "--capacity", paramLabel = "N", required = true, description = "Units.")
+    @Option(
+        names = "--capacity",
+        paramLabel = "N",
+        required = true,
+        converter = PoolWeight.Units.class,
+        description = "Units.")
     int capacity;
 
     @Option(names = "--reason", paramLabel = "R", description = "Why, kept in the history.")

@@ -7,9 +7,11 @@ package dev.sluice.cli.command;
 import dev.sluice.gate.AcquireRequest;
 import dev.sluice.gate.GateService;
 import java.util.function.Supplier;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * The {@code --pool} and {@code --weight} options of the verbs that ask for capacity ({@code run}
@@ -53,6 +55,23 @@ final class PoolWeight {
       names = "--weight",
       paramLabel = "N",
       defaultValue = "1",
+      converter = PoolWeight.Units.class,
       description = "Capacity units (default: 1).")
   int weight;
+
+  /**
+   * Reads a number of capacity units; a refusal names the allowed range, which {@link
+   * AcquireRequest} checks once the value is read. Stateless and thread-safe.
+   */
+  static final class Units implements ITypeConverter<Integer> {
+    @Override
+    public Integer convert(String text) {
+      try {
+        return Integer.valueOf(text);
+      } catch (NumberFormatException e) {
+        throw new TypeConversionException(
+            "'" + text + "' is not a whole number from 1 to " + AcquireRequest.MAX_WEIGHT);
+      }
+    }
+  }
 }

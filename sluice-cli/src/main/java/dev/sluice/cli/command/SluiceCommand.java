@@ -7,7 +7,6 @@ package dev.sluice.cli.command;
 import dev.sluice.cli.Durations;
 import dev.sluice.cli.ExitCode;
 import dev.sluice.cli.Home;
-import dev.sluice.gate.AcquireRequest;
 import dev.sluice.gate.GateService;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -47,6 +46,7 @@ public final class SluiceCommand implements Callable<Integer> {
           AcquireCommands.Decline.class,
           AcquireCommands.Rejoin.class,
           AcquireCommands.Cancel.class,
+          KillCommand.class,
           PermitCommands.Start.class,
           PermitCommands.MarkStarted.class,
           PermitCommands.Heartbeat.class,
@@ -137,6 +137,8 @@ public final class SluiceCommand implements Callable<Integer> {
     cl.registerConverter(Duration.class, SluiceCommand::duration);
     cl.registerConverter(Integer.class, SluiceCommand::whole);
     cl.registerConverter(Integer.TYPE, SluiceCommand::whole);
+    cl.registerConverter(Long.class, SluiceCommand::wholeLong);
+    cl.registerConverter(Long.TYPE, SluiceCommand::wholeLong);
     cl.getCommandSpec().usageMessage().footer(ExitCode.helpFooter());
     // "sluice run make -j4" must hand "-j4" to make, not parse it as a sluice option.
     CommandLine run = cl.getSubcommands().get("run");
@@ -176,13 +178,26 @@ public final class SluiceCommand implements Callable<Integer> {
     return null;
   }
 
-  /** As picocli reads an int, but a refusal says what is allowed: weights, capacities, limits. */
+  /**
+   * As picocli reads an int, but a refusal says what is allowed (every int option counts something
+   * from 1; weights and capacities name their own smaller range, see {@link PoolWeight.Units}).
+   */
   private static Integer whole(String text) {
     try {
       return Integer.valueOf(text);
     } catch (NumberFormatException e) {
       throw new CommandLine.TypeConversionException(
-          "'" + text + "' is not a whole number from 1 to " + AcquireRequest.MAX_WEIGHT);
+          "'" + text + "' is not a whole number from 1 to " + Integer.MAX_VALUE);
+    }
+  }
+
+  /** As picocli reads a long (sequence numbers, pids), but a refusal says what is allowed. */
+  private static Long wholeLong(String text) {
+    try {
+      return Long.valueOf(text);
+    } catch (NumberFormatException e) {
+      throw new CommandLine.TypeConversionException(
+          "'" + text + "' is not a whole number from 0 to " + Long.MAX_VALUE);
     }
   }
 

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -32,6 +33,14 @@ import java.util.concurrent.CompletionException;
  * command; otherwise the shell exits 125. So a held-back group outlives its launcher only for the
  * moment the shell takes to see the end, and a permit bound to it is freed with it: the gate needs
  * no record of whether the command was let go.
+ *
+ * <p>The FIFO's name does not outlive {@link #create}: once this process holds it open, the FIFO
+ * and its private temporary directory are removed, and the shell opens it as {@code /proc/<this
+ * pid>/fd/<n>}, which reaches the same pipe for as long as this process holds it. So a {@code
+ * sluice run} killed by SIGKILL, even while it waits hours in the queue, leaves no {@code
+ * /tmp/sluice-run-*} behind; and if it is gone before the shell's open, that open fails and the
+ * shell exits 125 as it does at end-of-file. Only where {@code /proc} cannot name the descriptor
+ * does the FIFO keep its name until {@link #close}.
  *
  * <p>Not thread-safe: used once by {@link Launch}. {@link #create} blocks while {@code mkfifo}
  * runs.
@@ -58,16 +67,18 @@ final class StartSignal implements AutoCloseable {
 
   private final Path dir;
   private final Path fifo;
+  private final Path shellPath;
   private final FileChannel channel;
   private boolean closed;
 
-  private StartSignal(Path dir, Path fifo, FileChannel channel) {
+  private StartSignal(Path dir, Path fifo, Path shellPath, FileChannel channel) {
     this.dir = dir;
     this.fifo = fifo;
+    this.shellPath = shellPath;
     this.channel = channel;
   }
 
-  /** Makes a private FIFO and holds it open. */
+  /** Makes a private FIFO, holds it open, and removes its name where {@code /proc} allows. */
   static StartSignal create() throws IOException {
     Path dir = Files.createTempDirectory("sluice-run-");
     Path fifo = dir.resolve("go");
@@ -78,7 +89,13 @@ final class StartSignal implements AutoCloseable {
       }
       // Read and write: on Linux this open of a FIFO returns at once and keeps a writer alive.
       FileChannel ch = FileChannel.open(fifo, StandardOpenOption.READ, StandardOpenOption.WRITE);
-      return new StartSignal(dir, fifo, ch);
+      Optional<Path> held = OpenDescriptors.pathOf(fifo);
+      if (held.isEmpty()) {
+        return new StartSignal(dir, fifo, fifo, ch);
+      }
+      removeQuietly(fifo, dir);
+      // Nothing named is left to remove at close.
+      return new StartSignal(null, null, held.get(), ch);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       removeQuietly(fifo, dir);
@@ -125,14 +142,18 @@ final class StartSignal implements AutoCloseable {
   /** What goes between {@code setsid} and the command. */
   List<String> waitingPrefix() {
     if (HOLD.isEmpty()) {
-      return List.of("/bin/sh", "-c", WAIT_THEN_EXEC, SHELL_NAME, fifo.toString());
+      return List.of("/bin/sh", "-c", WAIT_THEN_EXEC, SHELL_NAME, shellPath.toString());
     }
     if (HOLD.contains("'")) {
       throw new IllegalArgumentException(
           "sluice.test.holdShell must be a path without a single quote, was " + HOLD);
     }
     return List.of(
-        "/bin/sh", "-c", "read _ < '" + HOLD + "'; " + WAIT_THEN_EXEC, SHELL_NAME, fifo.toString());
+        "/bin/sh",
+        "-c",
+        "read _ < '" + HOLD + "'; " + WAIT_THEN_EXEC,
+        SHELL_NAME,
+        shellPath.toString());
   }
 
   /** Lets the command start. */
@@ -164,7 +185,9 @@ final class StartSignal implements AutoCloseable {
     } catch (IOException e) {
       // Closing is best effort; the process exit closes it too.
     }
-    removeQuietly(fifo, dir);
+    if (fifo != null) {
+      removeQuietly(fifo, dir);
+    }
   }
 
   private static void removeQuietly(Path fifo, Path dir) {

@@ -41,10 +41,13 @@ public final class GateMachine {
   }
 
   /**
-   * Asks for capacity. Idempotent per agent and operation key while the request lives: asking again
-   * answers its current state (with a fresh token where it has one), or a conflict if the pool or
-   * weight differ. A new request is granted at once when its pool's queue is empty and it fits, and
-   * queued at the tail otherwise.
+   * Asks for capacity. Idempotent per agent and operation key while the gate keeps the request:
+   * asking again answers its current state (with a fresh token where it has one), or a conflict if
+   * the pool or weight differ or its permit was released (the conflict names the request and its
+   * end), or {@code cancelled} if {@code cancel} withdrew it. A request that never held a slot and
+   * that nobody cancelled (a queue timeout, a waiting process that died, a failure) leaves the key
+   * free. A new request is granted at once when its pool's queue is empty and it fits, and queued
+   * at the tail otherwise.
    *
    * @throws GateException {@code weight_exceeds_capacity}
    */
@@ -78,9 +81,13 @@ public final class GateMachine {
       }
       return moves.answer(e);
     }
-    Entry cancelled = moves.cancelledUnder(r.agentId(), r.opKey());
-    if (cancelled != null) {
-      throw Moves.ended(cancelled, "acquire");
+    Entry spent = moves.spentUnder(r.agentId(), r.opKey());
+    if (spent != null && spent.state == TicketState.CANCELLED) {
+      throw Moves.ended(spent, "acquire");
+    }
+    if (spent != null) {
+      // Asking again is a retry of the same operation: its answer is the request it made.
+      return new AcquireOutcome.Conflict(s.snapshot(spent), spentDetail(r, spent));
     }
     pools.requireUsable(r.pool());
     PoolRecord existing = s.pools.get(r.pool());
@@ -117,6 +124,19 @@ public final class GateMachine {
       moves.admit(pool.name, now);
     }
     return moves.answer(e);
+  }
+
+  private static String spentDetail(AcquireRequest r, Entry e) {
+    return "operation key '"
+        + r.opKey()
+        + "' of agent '"
+        + r.agentId()
+        + "' already named request "
+        + e.id
+        + ", which ended "
+        + e.state.name().toLowerCase(java.util.Locale.ROOT)
+        + (e.endReason.isEmpty() ? "" : " (" + e.endReason + ")")
+        + "; ask with another --op for new work";
   }
 
   /**
@@ -210,6 +230,16 @@ public final class GateMachine {
       String was = e.state.name().toLowerCase(java.util.Locale.ROOT);
       s.event(now, "cancelled", e, "by " + by + ", was " + was);
       moves.finish(e, TicketState.CANCELLED, Moves.CANCELLED_BY + by + " while " + was, now);
+    } else if (e.state == TicketState.HELD) {
+      // Cancel never destroys work: a job that started between a look and the cancel runs on.
+      throw new GateException(
+          GateException.Code.WRONG_STATE,
+          "request "
+              + e.id
+              + " already holds its slot"
+              + (e.process == null ? "" : " and runs (process group " + e.process.pgid() + ")")
+              + "; cancel withdraws only a waiting request: stop a running one with sluice kill "
+              + e.id);
     } else if (e.state != TicketState.CANCELLED) {
       throw Moves.ended(e, "cancel");
     }
@@ -264,15 +294,19 @@ public final class GateMachine {
     }
     boolean exists = s.pools.containsKey(pool);
     PoolRecord p = s.pool(pool);
+    // A new pool had no capacity before: its history starts at 0, never at the default.
     CapacityChange change =
-        new CapacityChange(Instant.ofEpochMilli(now), pool, actor, p.capacity, capacity, reason);
+        new CapacityChange(
+            Instant.ofEpochMilli(now), pool, actor, exists ? p.capacity : 0, capacity, reason);
     if (exists && p.capacity == capacity) {
       // Nothing changes: no history entry, no event, and the queue cannot move because of it.
       return change;
     }
     s.history.add(change);
     p.capacity = capacity;
-    s.event(now, "capacity_changed", pool, "", actor, change.oldCapacity() + " -> " + capacity);
+    String detail =
+        exists ? change.oldCapacity() + " -> " + capacity : "new pool, capacity " + capacity;
+    s.event(now, "capacity_changed", pool, "", actor, detail);
     List<Entry> tooHeavy = new ArrayList<>();
     for (Entry e : s.entries.values()) {
       if (e.pool.equals(pool)

@@ -160,13 +160,18 @@ final class Moves {
   /** The end reason of an explicit cancel starts with this, followed by who cancelled. */
   static final String CANCELLED_BY = "cancelled by ";
 
-  /** The agent's request under this key that {@code cancel} ended, if it is still kept. */
-  Entry cancelledUnder(String agentId, String opKey) {
+  /**
+   * The agent's ended request under this key that still names it, if it is kept: one that held a
+   * slot (now released), or that {@code cancel} ended. A request that never held anything and that
+   * nobody cancelled (withdrawn by its own waiter on a queue timeout, cancelled because its waiting
+   * process died, failed as heavier than a new capacity) leaves the key free for a new decision.
+   */
+  Entry spentUnder(String agentId, String opKey) {
     for (Entry e : s.entries.values()) {
-      if (e.state == TicketState.CANCELLED
-          && e.endReason.startsWith(CANCELLED_BY)
-          && e.agentId.equals(agentId)
-          && e.opKey.equals(opKey)) {
+      boolean spent =
+          e.state == TicketState.RELEASED
+              || (e.state == TicketState.CANCELLED && e.endReason.startsWith(CANCELLED_BY));
+      if (spent && e.agentId.equals(agentId) && e.opKey.equals(opKey)) {
         return e;
       }
     }

@@ -41,10 +41,9 @@ public final class Diagnoser {
                 p.name(),
                 head.requestId(),
                 "head_waits",
-                head.requestId()
-                    + " (weight "
+                "weight "
                     + head.weight()
-                    + ") waits: "
+                    + " waits: "
                     + free
                     + " of "
                     + p.capacity()
@@ -73,7 +72,7 @@ public final class Diagnoser {
               pool,
               t.requestId(),
               "long_hold",
-              t.requestId() + " has held for " + Duration.ofMillis(held).toSeconds() + " s"));
+              "has held for " + Duration.ofMillis(held).toSeconds() + " s"));
     }
     if (t.phase() == PermitPhase.RUNNING_TRACKED) {
       ProcTable.Liveness alive = ProcTable.liveness(t.process());
@@ -83,8 +82,7 @@ public final class Diagnoser {
                 pool,
                 t.requestId(),
                 "holder_unverifiable",
-                t.requestId()
-                    + ": pgid "
+                "pgid "
                     + t.process().pgid()
                     + " is in pid namespace "
                     + t.process().pidNamespace()
@@ -95,8 +93,7 @@ public final class Diagnoser {
                 pool,
                 t.requestId(),
                 "holder_dead",
-                t.requestId()
-                    + ": pgid "
+                "pgid "
                     + t.process().pgid()
                     + " has ended; released once its"
                     + " launcher is gone"));
@@ -106,8 +103,7 @@ public final class Diagnoser {
                 pool,
                 t.requestId(),
                 "launcher_gone",
-                t.requestId()
-                    + ": its launcher exited; pgid "
+                "its launcher exited; pgid "
                     + t.process().pgid()
                     + " still runs and keeps the permit"));
       }
@@ -117,8 +113,7 @@ public final class Diagnoser {
               pool,
               t.requestId(),
               "lease_due",
-              t.requestId()
-                  + ": untracked; lapses in "
+              "untracked; lapses in "
                   + Math.max(0, (t.leaseDeadline().toEpochMilli() - now) / 1000)
                   + " s without a heartbeat from "
                   + t.agentId()));
@@ -128,8 +123,7 @@ public final class Diagnoser {
               pool,
               t.requestId(),
               "not_started",
-              t.requestId()
-                  + ": claimed, not started; reclaimed in "
+              "claimed, not started; reclaimed in "
                   + Math.max(0, (t.startDeadline().toEpochMilli() - now) / 1000)
                   + " s"));
     }

@@ -15,6 +15,7 @@ import dev.sluice.local.SqliteFiles;
 import dev.sluice.local.StoreFile;
 import dev.sluice.spi.support.FormatCheck;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -35,6 +36,11 @@ final class GateDb implements AutoCloseable {
   static final String FORMAT = "sluice-gate/1";
   static final String FILE = "gate.db";
 
+  /** SQLite's primary result codes for a damaged file. */
+  private static final int SQLITE_CORRUPT = 11;
+
+  private static final int SQLITE_NOTADB = 26;
+
   private final PoolDirectory dir;
   private final Connection db;
   private final GateSettings settings;
@@ -43,6 +49,7 @@ final class GateDb implements AutoCloseable {
   private final PreparedStatement insertEvent;
   private final PreparedStatement pruneEvents;
   private final PreparedStatement readEvents;
+  private final PreparedStatement readRequestEvents;
   private final LocalCommit commits;
   private final PreparedStatement syncFull;
   private final PreparedStatement syncNormal;
@@ -79,6 +86,10 @@ final class GateDb implements AutoCloseable {
         db.prepareStatement(
             "SELECT seq, at, type, pool, request_id, agent_id, detail FROM gate_events"
                 + " WHERE seq > ? ORDER BY seq LIMIT ?");
+    this.readRequestEvents =
+        db.prepareStatement(
+            "SELECT seq, at, type, pool, request_id, agent_id, detail FROM gate_events"
+                + " WHERE request_id = ? ORDER BY seq");
     this.commits = new LocalCommit(dir, db);
   }
 
@@ -128,8 +139,41 @@ final class GateDb implements AutoCloseable {
   }
 
   private static StoreFormatException unreadable(PoolDirectory dir, Exception e) {
+    if (e instanceof SQLException sql && damage(sql)) {
+      return damaged(dir, "gate.db is damaged (" + e.getMessage() + ")", e);
+    }
     return new StoreFormatException(
         "gate home " + dir + ": gate.db is not a readable Sluice gate (" + e.getMessage() + ")", e);
+  }
+
+  /** Whether SQLite found the file damaged (corrupt pages, or not a database at all). */
+  static boolean damage(SQLException e) {
+    int primary = e.getErrorCode() & 0xff;
+    return primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB;
+  }
+
+  /**
+   * A refusal of a damaged {@code gate.db} that says what to do next: the gate cannot be repaired
+   * in place, and what it held (the queue, who runs) can be given up at the cost of the jobs it
+   * tracked, which run on outside the gate.
+   */
+  static StoreFormatException damaged(PoolDirectory dir, String what, Throwable cause) {
+    Path home = dir.path();
+    return new StoreFormatException(
+        "gate home "
+            + home
+            + ": "
+            + what
+            + "; nothing was changed. Restore gate.db from a backup, or move it aside to start an"
+            + " empty gate (the queue and the record of running jobs are lost; their commands run"
+            + " on, outside the gate): mkdir "
+            + home.resolve("damaged")
+            + " && mv "
+            + home.resolve("gate.db")
+            + "* "
+            + home.resolve("damaged")
+            + "/",
+        cause);
   }
 
   private static void create(Connection db, GateSettings settings) throws SQLException {
@@ -207,11 +251,24 @@ final class GateDb implements AutoCloseable {
       }
       long version = rs.getLong(1);
       if (version != cachedVersion) {
-        cachedText = rs.getString(2);
-        cached = GateCodec.read(cachedText, settings);
+        String text = rs.getString(2);
+        cached = decode(text, version);
+        cachedText = text;
         cachedVersion = version;
       }
       return cached;
+    }
+  }
+
+  private GateState decode(String text, long version) {
+    try {
+      return GateCodec.read(text, settings);
+    } catch (IOException e) {
+      // The parser's own words ("Unexpected character ('x' (code 120))...") stay in the cause.
+      throw damaged(
+          dir,
+          "the gate's state in gate.db (table gate_state, version " + version + ") is damaged",
+          e);
     }
   }
 
@@ -254,8 +311,18 @@ final class GateDb implements AutoCloseable {
   List<GateEvent> events(long since, int limit) throws SQLException {
     readEvents.setLong(1, since);
     readEvents.setInt(2, limit);
+    return events(readEvents);
+  }
+
+  /** The events of one request that are still kept, oldest first. */
+  List<GateEvent> events(String requestId) throws SQLException {
+    readRequestEvents.setString(1, requestId);
+    return events(readRequestEvents);
+  }
+
+  private static List<GateEvent> events(PreparedStatement query) throws SQLException {
     List<GateEvent> out = new ArrayList<>();
-    try (ResultSet rs = readEvents.executeQuery()) {
+    try (ResultSet rs = query.executeQuery()) {
       while (rs.next()) {
         out.add(
             new GateEvent(

@@ -15,6 +15,7 @@ import dev.sluice.gate.internal.GateViews;
 import dev.sluice.gate.internal.Permits;
 import dev.sluice.gate.internal.TokenMint;
 import dev.sluice.local.GateLock;
+import dev.sluice.local.IoReasons;
 import dev.sluice.local.LocalCommit;
 import dev.sluice.local.Owner;
 import dev.sluice.local.PoolDirectory;
@@ -90,7 +91,7 @@ public final class GateStore implements AutoCloseable {
    */
   public static GateStore open(
       Path home, GateSettings settingsIfNew, Clock clock, ConfigMode configMode) {
-    PoolDirectory dir = PoolDirectory.open(home);
+    PoolDirectory dir = PoolDirectory.open(home, "gate home");
     // A refused home is left as it was found: checked before the gate file and subdirectories.
     GateDb.precheck(dir);
     dir.createLayout();
@@ -99,7 +100,11 @@ public final class GateStore implements AutoCloseable {
       gate = GateLock.open(dir);
     } catch (IOException e) {
       throw new dev.sluice.StoreFormatException(
-          "gate home " + dir + ": cannot open gate.lock: " + e.getMessage(), e);
+          "gate home "
+              + dir
+              + ": cannot open gate.lock: "
+              + IoReasons.why(e, dir.file("gate.lock")),
+          e);
     }
     GateDb db;
     try (GateLock.Hold h = gate.hold()) {
@@ -174,7 +179,14 @@ public final class GateStore implements AutoCloseable {
         } finally {
           db.fullSync(false);
         }
-      } catch (SQLException | IOException e) {
+      } catch (SQLException e) {
+        db.forget();
+        if (GateDb.damage(e)) {
+          throw GateDb.damaged(dir, "gate.db is damaged (" + e.getMessage() + ")", e);
+        }
+        throw new BackendFailureException(
+            "gate home " + dir + ": transaction failed: " + e.getMessage(), e);
+      } catch (IOException e) {
         db.forget();
         throw new BackendFailureException(
             "gate home " + dir + ": transaction failed: " + e.getMessage(), e);
@@ -249,6 +261,11 @@ public final class GateStore implements AutoCloseable {
   /** Events after {@code since}; only inside {@link #transact}, which holds the gate. */
   public List<GateEvent> eventsInTx(long since, int limit) throws SQLException {
     return db.events(since, limit);
+  }
+
+  /** The kept events of one request, oldest first, read after a sweep. */
+  public List<GateEvent> events(String requestId) {
+    return transact(tx -> db.events(requestId));
   }
 
   /** Events after {@code since}, read after a sweep. */

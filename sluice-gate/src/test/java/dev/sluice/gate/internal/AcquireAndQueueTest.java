@@ -175,15 +175,19 @@ class AcquireAndQueueTest {
   }
 
   @Test
-  void aKeyWhoseRequestEndedStartsANewRequest() {
+  void aKeyWhoseRequestWasReleasedAnswersItUntilItIsPruned() {
     String first = f.grant("a", "op", 2);
     f.release(first);
 
     AcquireOutcome again = f.acquire("a", "op", 3);
 
-    assertThat(again).isInstanceOf(AcquireOutcome.Granted.class);
-    assertThat(again.ticket().requestId()).isEqualTo("r2");
+    assertThat(again).isInstanceOf(AcquireOutcome.Conflict.class);
+    assertThat(again.ticket().requestId()).isEqualTo("r1");
     assertThat(f.ticket("r1").state()).isEqualTo(TicketState.RELEASED);
+    f.elapse(GateFixture.RETENTION + 1);
+    AcquireOutcome afterPrune = f.acquire("a", "op", 3);
+    assertThat(afterPrune).isInstanceOf(AcquireOutcome.Granted.class);
+    assertThat(afterPrune.ticket().requestId()).isEqualTo("r2");
   }
 
   @Test

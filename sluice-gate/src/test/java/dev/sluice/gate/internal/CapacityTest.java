@@ -148,12 +148,12 @@ class CapacityTest {
         .containsExactly(
             new CapacityChange(at(T0 + 1_000), POOL, "alice", 4, 6, "more cores"),
             new CapacityChange(at(T0 + 2_000), POOL, "bob", 6, 3, ""),
-            new CapacityChange(at(T0 + 2_000), "fresh", "carol", 4, 9, "new pool"));
+            new CapacityChange(at(T0 + 2_000), "fresh", "carol", 0, 9, "new pool"));
     assertThat(f.views.status("fresh").orElseThrow().capacity()).isEqualTo(9);
     assertThat(f.events())
         .filteredOn(e -> e.type().equals("capacity_changed"))
         .extracting(e -> e.agentId() + ":" + e.detail())
-        .containsExactly("alice:4 -> 6", "bob:6 -> 3", "carol:4 -> 9");
+        .containsExactly("alice:4 -> 6", "bob:6 -> 3", "carol:new pool, capacity 9");
   }
 
   @Test
