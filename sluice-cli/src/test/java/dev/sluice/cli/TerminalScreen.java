@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.jline.utils.AttributedString;
 import org.jline.utils.ScreenTerminal;
 
 /**
@@ -17,10 +16,6 @@ import org.jline.utils.ScreenTerminal;
  * would see them rather than the escape sequences that drew them. Immutable.
  */
 final class TerminalScreen {
-  /** A control sequence (CSI) or a two-character escape. */
-  private static final Pattern ESCAPE =
-      Pattern.compile("\033\\[[0-?]*[ -/]*[@-~]|\033[()][0-9A-Za-z]|\033[=>78]");
-
   private static final Pattern SGR = Pattern.compile("\033\\[([0-9;]*)m");
 
   private final int columns;
@@ -95,28 +90,6 @@ final class TerminalScreen {
       }
     }
     return false;
-  }
-
-  /**
-   * The widest run of text in {@code output} between two cursor moves or line ends, in columns:
-   * what a program wrote as one line, escapes left out.
-   */
-  static int widestRun(String output) {
-    Matcher m = ESCAPE.matcher(output);
-    StringBuilder plain = new StringBuilder();
-    int last = 0;
-    while (m.find()) {
-      plain.append(output, last, m.start());
-      // A colour change continues the run; any other sequence moves the cursor or clears.
-      plain.append(m.group().endsWith("m") ? "" : "\n");
-      last = m.end();
-    }
-    plain.append(output.substring(last));
-    int widest = 0;
-    for (String run : plain.toString().split("[\r\n]")) {
-      widest = Math.max(widest, new AttributedString(run).columnLength());
-    }
-    return widest;
   }
 
   /** Whether {@code output} sets a foreground or background colour anywhere. */
