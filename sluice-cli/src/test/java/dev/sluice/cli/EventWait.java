@@ -18,7 +18,12 @@ final class EventWait {
 
   /** The first event of {@code type} in {@code pool}; fails after the process-test timeout. */
   static GateEvent await(GateService gate, String type, String pool) throws InterruptedException {
-    long since = 0;
+    return await(gate, type, pool, 0);
+  }
+
+  /** The first event of {@code type} in {@code pool} after sequence {@code since}. */
+  static GateEvent await(GateService gate, String type, String pool, long since)
+      throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SluiceProcesses.TIMEOUT_SECONDS);
     while (System.nanoTime() < deadline) {
       for (GateEvent e : gate.awaitEvents(since, 100, Duration.ofSeconds(10))) {

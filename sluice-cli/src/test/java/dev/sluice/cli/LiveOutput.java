@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * Everything a running process has printed on one stream so far (a pseudo-terminal's screen, or a
@@ -66,6 +67,24 @@ final class LiveOutput {
       long left = deadline - System.nanoTime();
       if (ended || left <= 0) {
         throw new AssertionError("never shown " + times + " times: " + needle + "\n" + this);
+      }
+      TimeUnit.NANOSECONDS.timedWait(this, left);
+    }
+  }
+
+  /**
+   * Waits until what was shown so far satisfies {@code condition}, tested again after each new
+   * piece of output; fails if the output ends first or it takes longer than {@link
+   * SluiceProcesses#TIMEOUT_SECONDS}.
+   *
+   * @param what the condition in words, for the failure
+   */
+  synchronized void await(Predicate<String> condition, String what) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SluiceProcesses.TIMEOUT_SECONDS);
+    while (!condition.test(text())) {
+      long left = deadline - System.nanoTime();
+      if (ended || left <= 0) {
+        throw new AssertionError("never shown: " + what + "\n" + this);
       }
       TimeUnit.NANOSECONDS.timedWait(this, left);
     }

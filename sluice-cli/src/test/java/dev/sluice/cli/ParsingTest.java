@@ -112,6 +112,13 @@ class ParsingTest {
   }
 
   @Test
+  void aNegativeEventCountOfTopIsAUsageErrorNamingOptionAndValue() {
+    Run r = sluice("top", "--events=-1");
+    assertThat(r.exit()).isEqualTo(2);
+    assertThat(r.err()).contains("--events must be 0 or more, was -1");
+  }
+
+  @Test
   void badDurationWithJsonAlsoAnswersJson() {
     Run r = sluice("--json", "pending", "--wait", "soon");
     assertThat(r.exit()).isEqualTo(2);

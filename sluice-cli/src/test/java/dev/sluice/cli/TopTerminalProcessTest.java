@@ -53,7 +53,7 @@ class TopTerminalProcessTest {
     top = PseudoTerminal.start(shell);
     LiveOutput screen = new LiveOutput(top.getInputStream());
 
-    screen.await("(q quits)");
+    screen.await("q quits");
     assertThat(screen.text()).contains(ENTER_ALTERNATE_SCREEN, HIDE_CURSOR);
 
     // A command that runs until its stdin (this test's pipe) closes.

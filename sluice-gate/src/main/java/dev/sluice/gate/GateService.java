@@ -11,6 +11,7 @@ import dev.sluice.gate.store.GateStore;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -470,6 +471,17 @@ public final class GateService implements AutoCloseable {
   /** One request, live or ended within the retention. */
   public Optional<Ticket> ticket(String requestId) {
     return store.transact(tx -> tx.views().ticket(requestId));
+  }
+
+  /**
+   * The requests of these ids that are live or ended within the retention, in one transaction;
+   * unknown ids are left out. What a view that names many requests at once reads (labels for an
+   * event feed) instead of one transaction per id.
+   */
+  public List<Ticket> tickets(Collection<String> requestIds) {
+    List<String> ids = List.copyOf(requestIds);
+    return store.transact(
+        tx -> ids.stream().map(id -> tx.views().ticket(id)).flatMap(Optional::stream).toList());
   }
 
   /**

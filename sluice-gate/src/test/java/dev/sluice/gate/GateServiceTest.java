@@ -6,6 +6,7 @@ package dev.sluice.gate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.sluice.StoreFormatException;
 import java.nio.file.Files;
@@ -57,6 +58,24 @@ class GateServiceTest {
       assertThat(r.alreadyReleased()).isFalse();
       assertThat(gate.pending("b").offers()).hasSize(1);
       assertThat(gate.release(token, "again").alreadyReleased()).isTrue();
+    }
+  }
+
+  @Test
+  void ticketsReadsLiveAndEndedRequestsInOneCallLeavingUnknownIdsOut() {
+    try (GateService gate = GateService.open(tmp.resolve("home"), settings())) {
+      String held = gate.acquire(request("a", "op1", "default", 2)).ticket().requestId();
+      AcquireOutcome waiting = gate.acquire(request("b", "op1", "default", 1));
+      String cancelled = gate.cancel("b", waiting.ticket().requestId()).requestId();
+
+      List<Ticket> found = gate.tickets(List.of(cancelled, "r999999", held));
+
+      assertThat(found).extracting(Ticket::requestId).containsExactly(cancelled, held);
+      assertThat(found)
+          .extracting(Ticket::label, Ticket::state)
+          .containsExactly(
+              tuple("label op1", TicketState.CANCELLED), tuple("label op1", TicketState.HELD));
+      assertThat(gate.tickets(List.of())).isEmpty();
     }
   }
 

@@ -8,15 +8,18 @@ import dev.sluice.cli.Dashboard;
 import dev.sluice.gate.GateEvent;
 import dev.sluice.gate.GateService;
 import dev.sluice.gate.PoolStatus;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.function.Consumer;
 
 /**
  * Follows the gate for the live view on a daemon thread of its own: reads the pools and the latest
  * events once, then blocks in {@link GateService#awaitEvents} (woken by the gate's pulse, never by
- * a timer of its own) and, whenever events arrive, reads the pools again and hands both on. Only
- * this thread touches the gate while the view runs, so the drawing thread never waits on the store.
+ * a timer of its own) and, whenever events arrive, reads the pools again and hands both on, each
+ * event with its request's label ({@link EventLabels}). Only this thread touches the gate while the
+ * view runs, so the drawing thread never waits on the store.
  *
  * <p>Thread-safe: {@link #start} once; the consumer is called on the feed's thread. The thread is
  * never interrupted (an interrupt inside a gate transaction would close the gate's lock file); it
@@ -39,9 +42,11 @@ final class Feed {
    * The pools as they are now and the events since the previous snapshot.
    *
    * @param pools every pool
-   * @param events new events, oldest first
+   * @param events new events, oldest first, with their requests' labels
+   * @param readAt when the pools were read
    */
-  record Snapshot(List<PoolStatus> pools, List<GateEvent> events) implements Update {}
+  record Snapshot(List<PoolStatus> pools, List<FeedEvent> events, Instant readAt)
+      implements Update {}
 
   /**
    * The gate could not be read; the feed has stopped.
@@ -52,19 +57,24 @@ final class Feed {
 
   private final GateService gate;
   private final int tail;
+  private final Clock clock;
   private final Consumer<Update> sink;
+  private final EventLabels labels;
 
   /**
    * A feed that starts with the {@code tail} latest events.
    *
    * @param gate the gate to follow
    * @param tail how many past events the first snapshot carries
+   * @param clock when a snapshot was read
    * @param sink where snapshots go
    */
-  Feed(GateService gate, int tail, Consumer<Update> sink) {
+  Feed(GateService gate, int tail, Clock clock, Consumer<Update> sink) {
     this.gate = gate;
     this.tail = tail;
+    this.clock = clock;
     this.sink = sink;
+    this.labels = new EventLabels(gate);
   }
 
   /** Starts the feed's thread. */
@@ -80,13 +90,13 @@ final class Feed {
       List<GateEvent> first = Dashboard.latestEvents(gate, newest, tail);
       long last =
           first.isEmpty() ? newest : Math.max(newest, first.get(first.size() - 1).sequence());
-      sink.accept(new Snapshot(gate.status(), first));
+      sink.accept(snapshot(first));
       while (true) {
         List<GateEvent> events = gate.awaitEvents(last, BATCH, SAFETY_REFRESH);
         if (!events.isEmpty()) {
           last = events.get(events.size() - 1).sequence();
         }
-        sink.accept(new Snapshot(gate.status(), events));
+        sink.accept(snapshot(events));
       }
     } catch (InterruptedException e) {
       // Nobody interrupts this thread; if someone did, the view simply stops updating.
@@ -94,5 +104,11 @@ final class Feed {
     } catch (RuntimeException e) {
       sink.accept(new Failed(e));
     }
+  }
+
+  private Snapshot snapshot(List<GateEvent> events) {
+    List<PoolStatus> pools = gate.status();
+    Instant readAt = clock.instant();
+    return new Snapshot(pools, labels.label(events, pools), readAt);
   }
 }

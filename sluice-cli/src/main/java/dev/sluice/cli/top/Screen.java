@@ -99,6 +99,12 @@ final class Screen implements AutoCloseable {
     return keys.read();
   }
 
+  /** How many colours the terminal has (terminfo's {@code colors}), or -1 if it has none. */
+  int maxColours() {
+    Integer colours = terminal.getNumericCapability(Capability.max_colors);
+    return colours == null ? -1 : colours;
+  }
+
   /** The size frames are laid out in (re-read from the terminal; see {@link #draw}). */
   Size size() {
     Size now = terminal.getSize();

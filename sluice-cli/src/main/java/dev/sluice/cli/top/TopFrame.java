@@ -4,140 +4,155 @@
  */
 package dev.sluice.cli.top;
 
-import dev.sluice.cli.Dashboard;
-import dev.sluice.cli.GateText;
-import dev.sluice.gate.GateEvent;
-import dev.sluice.gate.PoolStatus;
-import dev.sluice.gate.Ticket;
-import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 import org.jline.utils.AttributedString;
 import org.jline.utils.AttributedStringBuilder;
-import org.jline.utils.AttributedStyle;
 
 /**
- * Lays out one frame of {@code sluice top}'s live view in a screen of a given size: a title bar,
- * every pool with its holders, offers, queue and paused requests (coloured by state, see {@link
- * TopStyles}), then the newest events. The text of each line is the plain snapshot's ({@link
- * Dashboard}, {@link GateText}); only the layout differs. No line is wider than the screen (a cut
- * line ends in {@code …}) and there are never more lines than rows: when everything does not fit,
- * the pools keep their rows first, less a few for the newest events, and a faint row says how many
- * pool rows were left out.
+ * Lays out one frame of {@code sluice top}: a title bar; the pools with their requests ({@link
+ * TicketTable}); then the event feed ({@link FeedRows}), newest at the bottom, filling every row
+ * that is left. The frame is a pure function of the gate as read, the screen's size, the clock and
+ * the styles the terminal supports: no line is wider than the screen and there are never more lines
+ * than rows. When the pools do not fit, they keep their rows first, less {@value #EVENT_ROWS_KEPT}
+ * for the newest events, and a row says how many were left out.
  *
  * <p>Stateless and thread-safe; never blocks.
  */
-public final class TopFrame {
+final class TopFrame {
   /** Events that keep a row even when the pools would fill the screen. */
   static final int EVENT_ROWS_KEPT = 3;
+
+  /** The least table rows worth keeping: the column names, a pool, a count of the rest. */
+  private static final int TABLE_ROWS_KEPT = 3;
+
+  /** The width a snapshot is laid out in: wide enough that nothing is cut. */
+  private static final int SNAPSHOT_WIDTH = 10_000;
+
+  private static final String KEYS = "q quits";
+
+  /**
+   * A laid-out frame.
+   *
+   * @param lines the rows, top first
+   * @param redrawAt when a countdown shown next changes, or empty if only the gate changes it
+   */
+  record Frame(List<AttributedString> lines, Optional<Instant> redrawAt) {}
 
   private TopFrame() {}
 
   /**
-   * The frame's lines, at most {@code height}, each at most {@code width} columns.
+   * The live view's frame.
    *
-   * @param home the gate's home, for the title
-   * @param pools every pool
-   * @param recent the latest events, oldest first
-   * @param now the time the title and the durations are measured to
+   * @param state the gate as read
+   * @param clock now, and the zone times are shown in
    * @param width the screen's columns
    * @param height the screen's rows
+   * @param styles colour or monochrome
    */
-  public static List<AttributedString> render(
-      Path home,
-      List<PoolStatus> pools,
-      List<GateEvent> recent,
-      Instant now,
-      int width,
-      int height) {
-    List<AttributedString> lines = new ArrayList<>();
-    if (height <= 0) {
-      return lines;
+  static Frame render(TopState state, Clock clock, int width, int height, TopStyles styles) {
+    if (height <= 0 || width <= 0) {
+      return new Frame(List.of(), Optional.empty());
     }
-    lines.add(titleBar(Dashboard.title(home, now) + "  (q quits)", width));
-    List<AttributedString> status = status(pools, now);
-    List<AttributedString> events = new ArrayList<>();
-    recent.forEach(e -> events.add(new AttributedString(GateText.event(e), TopStyles.PLAIN)));
-
-    // Below the title: a blank row, the pools, a blank row, the events heading, the events.
+    Instant now = clock.instant();
+    List<Row> rows = new ArrayList<>();
+    rows.add(Row.of(title(state, clock, width, styles, true)));
+    List<Row> table = TicketTable.rows(state.pools(), width, now, clock.getZone(), styles);
     int room = height - 1;
-    int statusRows = status.size();
-    int eventRows = events.size();
-    boolean eventsShown = true;
-    if (1 + status.size() + 2 + events.size() > room) {
-      int kept = Math.min(events.size(), EVENT_ROWS_KEPT);
-      statusRows = Math.min(status.size(), room - 1 - 2 - kept);
-      if (statusRows < 1) {
-        // Too few rows for both: the pools matter more than the history of how they got there.
-        eventsShown = false;
-        statusRows = Math.min(status.size(), room - 1);
-      }
-      eventRows = eventsShown ? room - 1 - statusRows - 2 : 0;
+    int feedNeeds = 1 + Math.min(state.events().size(), EVENT_ROWS_KEPT);
+    int tableRows = table.size();
+    int feedRows = room - tableRows;
+    if (feedRows < feedNeeds) {
+      // Too few rows for both: keep the newest events unless the table would keep none of its own.
+      boolean feedFits = room - feedNeeds >= TABLE_ROWS_KEPT;
+      feedRows = feedFits ? feedNeeds : 0;
+      tableRows = room - feedRows;
     }
-    if (room >= 1) {
-      lines.add(AttributedString.EMPTY);
+    rows.addAll(elide(table, Math.max(0, tableRows), styles));
+    if (feedRows > 0) {
+      rows.add(Row.of(feedHeading(state, styles)));
+      List<FeedEvent> events = state.events();
+      List<FeedEvent> newest =
+          events.subList(events.size() - Math.min(events.size(), feedRows - 1), events.size());
+      FeedRows.rows(newest, width, clock.getZone(), styles).forEach(l -> rows.add(Row.of(l)));
     }
-    lines.addAll(elide(status, Math.max(0, statusRows)));
-    if (eventsShown) {
-      lines.add(AttributedString.EMPTY);
-      lines.add(new AttributedString(Dashboard.eventsHeading(recent), TopStyles.HEADING));
-      // The newest events are the ones worth a row.
-      lines.addAll(
-          events.subList(events.size() - Math.min(eventRows, events.size()), events.size()));
-    }
-    lines.replaceAll(line -> fit(line, width));
+    List<Row> shown = rows.subList(0, Math.min(rows.size(), height));
+    List<AttributedString> lines = new ArrayList<>();
+    shown.forEach(r -> lines.add(Cells.fit(r.line(), width)));
+    Optional<Instant> redrawAt =
+        shown.stream().map(Row::changesAt).flatMap(Optional::stream).min(Comparator.naturalOrder());
+    return new Frame(lines, redrawAt);
+  }
+
+  /**
+   * The plain snapshot {@code top} prints off a terminal: the same parts with nothing cut, every
+   * event given, no colours.
+   */
+  static List<String> snapshot(TopState state, Clock clock) {
+    Instant now = clock.instant();
+    List<String> lines = new ArrayList<>();
+    lines.add(title(state, clock, SNAPSHOT_WIDTH, TopStyles.MONOCHROME, false).toString());
+    TicketTable.rows(state.pools(), SNAPSHOT_WIDTH, now, clock.getZone(), TopStyles.MONOCHROME)
+        .forEach(r -> lines.add(r.line().toString()));
+    lines.add(feedHeading(state, TopStyles.MONOCHROME).toString());
+    FeedRows.rows(state.events(), SNAPSHOT_WIDTH, clock.getZone(), TopStyles.MONOCHROME)
+        .forEach(l -> lines.add(l.toString()));
+    lines.replaceAll(String::stripTrailing);
     return lines;
   }
 
-  private static List<AttributedString> status(List<PoolStatus> pools, Instant now) {
-    List<AttributedString> rows = new ArrayList<>();
-    if (pools.isEmpty()) {
-      rows.add(new AttributedString(GateText.status(pools, now).get(0), TopStyles.PLAIN));
+  /**
+   * {@code sluice top}, the home and when the gate was read on the left, the keys on the right; a
+   * narrow screen cuts the home from its left, since its end says most.
+   */
+  private static AttributedString title(
+      TopState state, Clock clock, int width, TopStyles styles, boolean live) {
+    String lead = live ? " sluice top  " : "sluice top  ";
+    String asOf = "  as of " + TimeText.clock(state.readAt(), clock.getZone());
+    String keys = live ? KEYS + " " : "";
+    int homeRoom = width - lead.length() - asOf.length() - keys.length() - 2;
+    String home = Cells.clean(state.home().toString());
+    if (Cells.width(home) > homeRoom) {
+      home = homeRoom < 4 ? "" : Cells.ELLIPSIS + tail(home, homeRoom - 1);
     }
-    for (PoolStatus p : pools) {
-      rows.add(new AttributedString(GateText.poolLine(p), TopStyles.HEADING));
-      for (List<Ticket> group : List.of(p.holders(), p.offers(), p.queued(), p.paused())) {
-        for (Ticket t : group) {
-          rows.add(new AttributedString("  " + GateText.ticket(t, now), TopStyles.of(t.state())));
-        }
-      }
+    String left = lead + home + asOf;
+    int pad = Math.max(2, width - Cells.width(left) - keys.length());
+    String bar = live ? left + " ".repeat(pad) + keys : left;
+    return new AttributedStringBuilder().append(bar, styles.title()).toAttributedString();
+  }
+
+  /** The last {@code columns} columns of {@code text}. */
+  private static String tail(String text, int columns) {
+    int start = text.length();
+    while (start > 0 && Cells.width(text.substring(start - 1)) <= columns) {
+      start--;
     }
-    return rows;
+    return text.substring(start);
+  }
+
+  private static AttributedString feedHeading(TopState state, TopStyles styles) {
+    String text = state.events().isEmpty() ? "events: none yet" : "events";
+    return new AttributedStringBuilder().append(text, styles.heading()).toAttributedString();
   }
 
   /** The first {@code rows} rows; if some are left out, the last shown row says how many. */
-  private static List<AttributedString> elide(List<AttributedString> all, int rows) {
+  private static List<Row> elide(List<Row> all, int rows, TopStyles styles) {
     if (all.size() <= rows) {
       return all;
     }
-    List<AttributedString> shown = new ArrayList<>(all.subList(0, Math.max(0, rows - 1)));
+    List<Row> shown = new ArrayList<>(all.subList(0, Math.max(0, rows - 1)));
     if (rows > 0) {
       int hidden = all.size() - shown.size();
-      shown.add(new AttributedString("  … " + hidden + " more", TopStyles.ELIDED));
+      shown.add(
+          Row.of(
+              new AttributedStringBuilder()
+                  .append("  … " + hidden + " more", styles.muted())
+                  .toAttributedString()));
     }
     return shown;
-  }
-
-  /** The title padded to the full width, so its reversed colours make a bar. */
-  private static AttributedString titleBar(String title, int width) {
-    StringBuilder b = new StringBuilder(title);
-    while (b.length() < width) {
-      b.append(' ');
-    }
-    return new AttributedString(b, TopStyles.TITLE);
-  }
-
-  /** The line cut to {@code width} columns, its last column a {@code …} if anything was cut. */
-  static AttributedString fit(AttributedString line, int width) {
-    if (line.columnLength() <= width) {
-      return line;
-    }
-    if (width <= 0) {
-      return AttributedString.EMPTY;
-    }
-    AttributedString head = line.columnSubSequence(0, width - 1);
-    AttributedStyle style = head.length() > 0 ? head.styleAt(head.length() - 1) : line.styleAt(0);
-    return new AttributedStringBuilder().append(head).append("…", style).toAttributedString();
   }
 }

@@ -4,43 +4,73 @@
  */
 package dev.sluice.cli.top;
 
-import dev.sluice.gate.TicketState;
 import org.jline.utils.AttributedStyle;
 
 /**
- * The colours of {@code sluice top}'s live view: one per ticket state, so that what holds, what is
- * offered, what waits and what is paused can be told apart at a glance, plus the header's and the
- * pool lines' emphasis. Stateless and thread-safe; never blocks.
+ * The styles of {@code sluice top}, in colour or in monochrome. With colours each {@link Tone} has
+ * its own (running and held green, offered yellow, queued cyan, paused dim, lost red); without, the
+ * layout is the same, only the title bar is reversed and headings and alerts are bold, so nothing
+ * depends on colour to be read.
+ *
+ * <p>Immutable and thread-safe; never blocks.
  */
 final class TopStyles {
+  /** The least number of colours a terminal needs for the coloured styles. */
+  static final int COLOURS_NEEDED = 8;
+
+  static final TopStyles COLOUR = new TopStyles(true);
+  static final TopStyles MONOCHROME = new TopStyles(false);
+
+  private final boolean colour;
+
+  private TopStyles(boolean colour) {
+    this.colour = colour;
+  }
+
+  /**
+   * The styles for a terminal with {@code maxColours} colours (terminfo's {@code colors}, -1 when
+   * it has none), honouring <a href="https://no-color.org">{@code NO_COLOR}</a>: any non-empty
+   * value turns colours off.
+   *
+   * @param noColour the value of {@code NO_COLOR}, or null when unset
+   */
+  static TopStyles forTerminal(int maxColours, String noColour) {
+    boolean asked = noColour != null && !noColour.isEmpty();
+    return maxColours >= COLOURS_NEEDED && !asked ? COLOUR : MONOCHROME;
+  }
+
+  /** Whether these styles use colours. */
+  boolean colour() {
+    return colour;
+  }
+
   /** The title bar: reversed, so it reads as the screen's frame rather than as data. */
-  static final AttributedStyle TITLE = AttributedStyle.DEFAULT.inverse();
+  AttributedStyle title() {
+    return AttributedStyle.INVERSE;
+  }
 
-  /** A pool's numbers and the events heading. */
-  static final AttributedStyle HEADING = AttributedStyle.BOLD;
+  /** Pool names and the events heading. */
+  AttributedStyle heading() {
+    return AttributedStyle.BOLD;
+  }
 
-  /** Event lines and blank rows. */
-  static final AttributedStyle PLAIN = AttributedStyle.DEFAULT;
+  /** The column names above the requests, and the row that counts rows left out. */
+  AttributedStyle muted() {
+    return colour ? AttributedStyle.DEFAULT.faint() : AttributedStyle.DEFAULT;
+  }
 
-  /** A row that says how many rows did not fit. */
-  static final AttributedStyle ELIDED = AttributedStyle.DEFAULT.faint();
-
-  private TopStyles() {}
-
-  /** The colour of a ticket line in {@code state}. */
-  static AttributedStyle of(TicketState state) {
-    switch (state) {
-      case HELD:
-        return AttributedStyle.DEFAULT.foreground(AttributedStyle.GREEN);
-      case OFFERED:
-        return AttributedStyle.DEFAULT.foreground(AttributedStyle.YELLOW);
-      case QUEUED:
-        return AttributedStyle.DEFAULT.foreground(AttributedStyle.CYAN);
-      case PAUSED:
-        return AttributedStyle.DEFAULT.foreground(AttributedStyle.MAGENTA);
-      default:
-        // status() lists only live tickets; an ended one would not need a colour of its own.
-        return PLAIN;
+  /** The style of a cell with this meaning. */
+  AttributedStyle of(Tone tone) {
+    if (!colour) {
+      return tone == Tone.ALERT ? AttributedStyle.BOLD : AttributedStyle.DEFAULT;
     }
+    return switch (tone) {
+      case PLAIN -> AttributedStyle.DEFAULT;
+      case ACTIVE -> AttributedStyle.DEFAULT.foreground(AttributedStyle.GREEN);
+      case OFFERED -> AttributedStyle.DEFAULT.foreground(AttributedStyle.YELLOW);
+      case WAITING -> AttributedStyle.DEFAULT.foreground(AttributedStyle.CYAN);
+      case IDLE -> AttributedStyle.DEFAULT.faint();
+      case ALERT -> AttributedStyle.BOLD.foreground(AttributedStyle.RED);
+    };
   }
 }

@@ -4,192 +4,184 @@
  */
 package dev.sluice.cli.top;
 
+import static dev.sluice.cli.top.TopFixtures.LONG;
+import static dev.sluice.cli.top.TopFixtures.NOW;
+import static dev.sluice.cli.top.TopFixtures.busyPool;
+import static dev.sluice.cli.top.TopFixtures.clockAt;
+import static dev.sluice.cli.top.TopFixtures.events;
+import static dev.sluice.cli.top.TopFixtures.rowOf;
+import static dev.sluice.cli.top.TopFixtures.state;
+import static dev.sluice.cli.top.TopFixtures.text;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sluice.cli.Dashboard;
-import dev.sluice.cli.GateText;
-import dev.sluice.gate.AcquireOutcome;
-import dev.sluice.gate.AcquireRequest;
-import dev.sluice.gate.GateEvent;
-import dev.sluice.gate.GateService;
-import dev.sluice.gate.GateSettings;
-import dev.sluice.gate.PoolStatus;
-import dev.sluice.gate.Ticket;
-import dev.sluice.gate.TicketState;
-import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import org.jline.utils.AttributedString;
-import org.jline.utils.AttributedStyle;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * One frame of the live view, laid out from a real gate home that has a request in each live state:
- * held, offered, queued and paused.
+ * The live view's layout at the sizes people use: at 80×24 and 60×20 nothing wraps, every request
+ * keeps its state, weight and time columns on screen and a long label is cut instead; at 200×50 the
+ * label gets the room and the agent, id and pid get columns. The event feed fills every row left.
  */
 class TopFrameTest {
-  static final AttributedStyle GREEN = AttributedStyle.DEFAULT.foreground(AttributedStyle.GREEN);
-  static final AttributedStyle YELLOW = AttributedStyle.DEFAULT.foreground(AttributedStyle.YELLOW);
-  static final AttributedStyle CYAN = AttributedStyle.DEFAULT.foreground(AttributedStyle.CYAN);
-  static final AttributedStyle MAGENTA =
-      AttributedStyle.DEFAULT.foreground(AttributedStyle.MAGENTA);
+  /** Each request's label cell start, and the state and time its row must show in full. */
+  static final Map<String, List<String>> EXPECTED =
+      Map.of(
+          "integration tests", List.of("running", "since 14:58:30"),
+          "lint", List.of("claimed", "start within 58s"),
+          "agent task", List.of("running", "lapses in 45s"),
+          "docs", List.of("offered", "expires in 13s"),
+          "r5", List.of("queued #1", "since 14:58:30"),
+          "nightly", List.of("paused", "since 14:58:30"));
 
-  @TempDir Path tmp;
-  GateService gate;
-  List<PoolStatus> pools;
-  List<GateEvent> events;
-  Instant now;
-
-  @BeforeEach
-  void aPoolWithEveryLiveState() {
-    gate = GateService.open(tmp.resolve("home"), GateSettings.builder().defaultCapacity(2).build());
-    gate.setCapacity("build", 2, "test", "");
-    assertThat(gate.acquire(request("holder", 1))).isInstanceOf(AcquireOutcome.Granted.class);
-    AcquireOutcome leaver = gate.acquire(request("leaver", 1));
-    gate.acquire(request("decliner", 1));
-    gate.acquire(request("next", 1));
-    gate.acquire(request("waiter", 2));
-    // The leaver's unit is offered to the decliner, who passes it on to the next in line and is
-    // paused; the waiter needs two units and keeps waiting.
-    gate.release(((AcquireOutcome.Granted) leaver).permitToken(), "done");
-    gate.decline(((AcquireOutcome.Offered) gate.pending("decliner").offers().get(0)).offerToken());
-    pools = gate.status();
-    events = gate.events(0, 100);
-    now = Instant.now();
-    assertThat(pools).singleElement();
-    PoolStatus p = pools.get(0);
-    assertThat(p.holders()).extracting(Ticket::agentId).containsExactly("holder");
-    assertThat(p.offers()).extracting(Ticket::agentId).containsExactly("next");
-    assertThat(p.queued()).extracting(Ticket::agentId).containsExactly("waiter");
-    assertThat(p.paused()).extracting(Ticket::agentId).containsExactly("decliner");
+  static TopFrame.Frame render(int width, int height, int events) {
+    return TopFrame.render(
+        state(busyPool(), events(events)), clockAt(NOW), width, height, TopStyles.COLOUR);
   }
 
-  @AfterEach
-  void close() {
-    gate.close();
-  }
-
-  static AcquireRequest request(String agent, int weight) {
-    return new AcquireRequest(agent, "op", "build", weight, "label of " + agent, "");
-  }
-
-  List<AttributedString> render(int width, int height) {
-    return TopFrame.render(gate.home(), pools, events, now, width, height);
-  }
-
-  static AttributedString lineOf(List<AttributedString> frame, String agent) {
-    return frame.stream()
-        .filter(l -> l.toString().contains("agent " + agent + " "))
-        .findFirst()
-        .orElseThrow(() -> new AssertionError("no line for " + agent + " in " + frame));
-  }
-
-  @Test
-  void aFrameWithRoomShowsThePlainSnapshotsLinesColouredByState() {
-    List<AttributedString> frame = render(400, 60);
-
-    List<String> plain = Dashboard.render(gate.home(), pools, events, now);
-    assertThat(frame).hasSameSizeAs(plain);
-    assertThat(frame.get(0).toString().strip()).isEqualTo(plain.get(0) + "  (q quits)");
-    assertThat(frame.subList(1, frame.size()))
-        .extracting(AttributedString::toString)
-        .containsExactlyElementsOf(plain.subList(1, plain.size()));
-
-    assertThat(frame.get(0).styleAt(0)).isEqualTo(AttributedStyle.INVERSE);
-    assertThat(frame.get(0).columnLength()).as("the title bar spans the width").isEqualTo(400);
-    AttributedString poolLine = frame.get(2);
-    assertThat(poolLine.toString()).startsWith("pool build");
-    assertThat(poolLine.styleAt(0)).isEqualTo(AttributedStyle.BOLD);
-    assertWholeLine(lineOf(frame, "holder"), "held", GREEN);
-    assertWholeLine(lineOf(frame, "next"), "offered", YELLOW);
-    assertWholeLine(lineOf(frame, "waiter"), "queued", CYAN);
-    assertWholeLine(lineOf(frame, "decliner"), "paused", MAGENTA);
-    assertThat(frame.get(frame.size() - 1).toString())
-        .isEqualTo(GateText.event(events.get(events.size() - 1)));
-    assertThat(frame.get(frame.size() - 1).styleAt(0)).isEqualTo(AttributedStyle.DEFAULT);
-  }
-
-  static void assertWholeLine(AttributedString line, String state, AttributedStyle style) {
-    assertThat(line.toString()).startsWith("  " + state + " ");
-    for (int i = 0; i < line.length(); i++) {
-      assertThat(line.styleAt(i)).as("style of column %d of %s", i, line).isEqualTo(style);
-    }
-  }
-
-  @Test
-  void linesWiderThanTheScreenAreCutWithAnEllipsisInTheirOwnColour() {
-    int width = 40;
-    List<AttributedString> wide = render(400, 60);
-    List<AttributedString> frame = render(width, 60);
-
-    assertThat(frame)
-        .hasSameSizeAs(wide)
+  /**
+   * Every line fits, every request's row shows its state and time whole, and those columns start at
+   * the same place in every row as in the column names.
+   */
+  static void assertFitsWithStateColumnsOnScreen(TopFrame.Frame frame, int width, int height) {
+    assertThat(frame.lines()).hasSize(height);
+    assertThat(frame.lines())
         .allSatisfy(l -> assertThat(l.columnLength()).isLessThanOrEqualTo(width));
-    for (int i = 0; i < frame.size(); i++) {
-      String full = wide.get(i).toString();
-      String cut = frame.get(i).toString();
-      if (full.length() <= width) {
-        assertThat(cut).isEqualTo(full);
-      } else {
-        assertThat(cut).hasSize(width).endsWith("…").startsWith(full.substring(0, width - 1));
-      }
-    }
-    AttributedString held = frame.get(3);
-    assertThat(held.toString()).startsWith("  held ").endsWith("…");
-    assertThat(held.styleAt(held.length() - 1)).isEqualTo(GREEN);
+    List<String> rows = text(frame.lines());
+    String header = rows.get(1);
+    assertThat(header).startsWith("  LABEL").contains("STATE", " W  TIME");
+    int stateColumn = header.indexOf("STATE");
+    int timeColumn = header.indexOf("TIME");
+    EXPECTED.forEach(
+        (name, cells) -> {
+          // From 100 columns the id has its own column; a request without a label shows "-".
+          String row = rowOf(rows, width >= TicketTable.WIDE && name.equals("r5") ? "- " : name);
+          assertThat(row.indexOf(cells.get(0), stateColumn - 1)).as(row).isEqualTo(stateColumn);
+          assertThat(row.substring(timeColumn)).as(row).isEqualTo(cells.get(1));
+        });
   }
 
   @Test
-  void aShortScreenKeepsThePoolsAndTheNewestEvents() {
-    // Title, blank, pool and 4 requests, blank, heading: 9 rows, so 3 rows for events.
-    List<AttributedString> frame = render(400, 12);
+  void at80x24NothingWrapsLongLabelsAreCutAndTheFeedFillsTheRest() {
+    TopFrame.Frame frame = render(80, 24, 40);
 
-    assertThat(frame).hasSize(12);
-    assertThat(frame).extracting(AttributedString::toString).contains("events:");
-    assertThat(frame.subList(frame.size() - 3, frame.size()))
-        .extracting(AttributedString::toString)
-        .containsExactlyElementsOf(
-            events.subList(events.size() - 3, events.size()).stream()
-                .map(GateText::event)
-                .toList());
-    for (String agent : List.of("holder", "next", "waiter", "decliner")) {
-      lineOf(frame, agent);
-    }
+    assertFitsWithStateColumnsOnScreen(frame, 80, 24);
+    List<String> rows = text(frame.lines());
+    assertThat(rows.get(0))
+        .startsWith(" sluice top  /home/someone/.local/state/sluice  as of 14:59:55")
+        .endsWith("q quits ")
+        .hasSize(80);
+    assertThat(rows.get(2)).isEqualTo("build  5/4 used  3 held, 1 offered, 1 queued, 1 paused");
+    String holder = rowOf(rows, "integration tests");
+    assertThat(holder).contains("…  running").doesNotContain(" r1 ", "agent-r1", "4242");
+    // Title, column names, pool, six requests, the feed's heading: 14 rows left for events.
+    assertThat(rows.get(9)).isEqualTo("events");
+    assertThat(rows.subList(10, 24))
+        .allSatisfy(r -> assertThat(r).matches("\\d\\d:\\d\\d:\\d\\d  granted        build  .*"));
+    assertThat(rows.get(23)).isEqualTo("15:00:00  granted        build  event label 40  weight 1");
+    assertThat(rows.get(22)).isEqualTo("14:59:59  granted        build  r139            weight 1");
+  }
+
+  @Test
+  void at60x20TheSameColumnsStillFit() {
+    TopFrame.Frame frame = render(60, 20, 40);
+
+    assertFitsWithStateColumnsOnScreen(frame, 60, 20);
+    List<String> rows = text(frame.lines());
+    assertThat(rowOf(rows, "integration tests")).contains("…  running");
+    assertThat(rows.get(19)).isEqualTo("15:00:00  granted        build  event label 40  weight 1");
+  }
+
+  @Test
+  void at200x50LongLabelsAreWholeAndAgentIdAndPidGetColumns() {
+    TopFrame.Frame frame = render(200, 50, 40);
+
+    assertFitsWithStateColumnsOnScreen(frame, 200, 50);
+    List<String> rows = text(frame.lines());
+    assertThat(rows.get(1)).contains("AGENT", "ID", "PID");
+    assertThat(rowOf(rows, "integration tests"))
+        .startsWith("  " + LONG + "  agent-r1  r1     4242  running");
+    assertThat(rowOf(rows, "lint")).contains("  agent-r2  r2        -  claimed");
+    // Ten rows above the feed, 40 events: every event fits, the oldest first.
+    assertThat(rows.get(10))
+        .isEqualTo("14:59:21  granted        build  r101  -               weight 1");
+    assertThat(rows.get(49))
+        .isEqualTo("15:00:00  granted        build  r140  event label 40  weight 1");
+  }
+
+  @Test
+  void theFeedFollowsTheScreensHeightNewestAtTheBottom() {
+    List<String> short24 = text(render(80, 24, 40).lines());
+    List<String> tall40 = text(render(80, 40, 40).lines());
+
+    assertThat(tall40).hasSize(40);
+    assertThat(tall40.subList(10, 40)).containsAll(short24.subList(10, 24));
+    assertThat(tall40.get(39)).isEqualTo(short24.get(23));
+    assertThat(tall40.get(10)).startsWith("14:59:31");
+  }
+
+  @Test
+  void withFewEventsTheFrameEndsAfterThem() {
+    List<String> rows = text(render(80, 24, 2).lines());
+
+    assertThat(rows).hasSize(12);
+    assertThat(rows.get(9)).isEqualTo("events");
+    List<String> none =
+        text(
+            TopFrame.render(state(busyPool(), List.of()), clockAt(NOW), 80, 24, TopStyles.COLOUR)
+                .lines());
+    assertThat(none.get(none.size() - 1)).isEqualTo("events: none yet");
   }
 
   @Test
   void whenThePoolsDoNotFitAFaintRowCountsTheRowsLeftOut() {
-    assertThat(events).hasSizeGreaterThan(TopFrame.EVENT_ROWS_KEPT);
-    // Title, blank, 3 pool rows, blank, heading, the 3 kept events.
-    List<AttributedString> frame = render(400, 10);
+    // Title, column names, pool, 2 requests, the count, the heading, the 3 kept events.
+    TopFrame.Frame frame = render(80, 10, 40);
+    List<String> rows = text(frame.lines());
 
-    assertThat(frame).hasSize(10);
-    assertThat(frame.get(2).toString()).startsWith("pool build");
-    assertThat(frame.get(3).toString()).startsWith("  held ");
-    AttributedString elided = frame.get(4);
-    assertThat(elided.toString()).isEqualTo("  … 3 more");
-    assertThat(elided.styleAt(0)).isEqualTo(AttributedStyle.DEFAULT.faint());
-    assertThat(frame.get(6).toString()).isEqualTo("events:");
-    assertThat(frame.get(9).toString()).isEqualTo(GateText.event(events.get(events.size() - 1)));
+    assertThat(rows).hasSize(10);
+    assertThat(rows.get(3)).startsWith("  integration tests");
+    assertThat(rows.get(4)).startsWith("  lint");
+    assertThat(rows.get(5)).isEqualTo("  … 4 more");
+    assertThat(frame.lines().get(5).styleAt(2)).isEqualTo(TopStyles.COLOUR.muted());
+    assertThat(rows.get(6)).isEqualTo("events");
+    assertThat(rows.get(9)).startsWith("15:00:00");
+    // The offer's countdown is not on screen, so only the start deadline's asks for a redraw.
+    assertThat(frame.redrawAt()).contains(NOW.plusSeconds(1));
 
     // Fewer rows than the pools need and the kept events: the pools win, the events go.
-    List<AttributedString> tiny = render(400, 5);
-    assertThat(tiny).hasSize(5).extracting(AttributedString::toString).doesNotContain("events:");
-    assertThat(tiny.get(2).toString()).startsWith("pool build");
-    assertThat(tiny.get(4).toString()).isEqualTo("  … 3 more");
+    List<String> tiny = text(render(80, 5, 40).lines());
+    assertThat(tiny).hasSize(5).doesNotContain("events");
+    assertThat(tiny.get(4)).isEqualTo("  … 5 more");
 
-    assertThat(render(400, 1)).hasSize(1);
-    assertThat(render(400, 0)).isEmpty();
+    assertThat(render(80, 1, 40).lines()).hasSize(1);
+    assertThat(render(80, 0, 40).lines()).isEmpty();
   }
 
   @Test
-  void everyLiveStateHasItsOwnColour() {
-    assertThat(
-            List.of(TicketState.HELD, TicketState.OFFERED, TicketState.QUEUED, TicketState.PAUSED))
-        .extracting(TopStyles::of)
-        .containsExactly(GREEN, YELLOW, CYAN, MAGENTA);
+  void withoutPoolsTheTableSaysHowToMakeOne() {
+    List<String> rows =
+        text(
+            TopFrame.render(state(List.of(), List.of()), clockAt(NOW), 80, 24, TopStyles.COLOUR)
+                .lines());
+
+    assertThat(rows)
+        .containsExactly(
+            rows.get(0), "no pools yet: sluice pool set NAME --capacity N", "events: none yet");
+  }
+
+  @Test
+  void controlCharactersInALabelCannotReachTheTerminal() {
+    var evil = TopFixtures.queued("r9", "evil\033[31m\nlabel", 1);
+    var pools =
+        List.of(
+            new dev.sluice.gate.PoolStatus(
+                "build", 1, 0, List.of(evil), List.of(), List.of(), List.of()));
+    List<AttributedString> lines =
+        TopFrame.render(state(pools, List.of()), clockAt(NOW), 80, 24, TopStyles.COLOUR).lines();
+
+    assertThat(text(lines)).anySatisfy(l -> assertThat(l).startsWith("  evil?[31m?label  queued"));
+    assertThat(text(lines)).noneSatisfy(l -> assertThat(l).containsAnyOf("\033", "\n"));
   }
 }
