@@ -1,0 +1,226 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.postgres.internal;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The owners of one {@link Listener}: each holds a session-level advisory lock on the listener's
+ * connection for its lifetime, and its row's {@code expires_at} is renewed by the server's clock at
+ * a third of its heartbeat timeout. A renewal that finds an owner's row gone learns that another
+ * JVM declared the owner dead (its heartbeat lapsed while this JVM was cut off or paused) and
+ * reclaimed what it held; the owner is then told it is lost.
+ *
+ * <p>Each renewal also looks for dead owners of the pools this JVM uses, whose locks are free or
+ * whose heartbeats lapsed (a process killed without a word), and wakes this JVM's owners of those
+ * pools, so that a waiter behind a dead holder learns of it within a third of a heartbeat timeout
+ * even when nothing else happens on the pool.
+ *
+ * <p>Not thread-safe: confined to the listener thread.
+ */
+final class Heartbeats {
+  /**
+   * An owner of this JVM.
+   *
+   * @param id its id
+   * @param key its advisory lock key
+   * @param view the pool view it belongs to
+   * @param timeoutMillis its heartbeat timeout
+   */
+  record Owner(String id, long key, PgPool view, long timeoutMillis) {}
+
+  private final Map<String, PgPool> channels;
+  private final Map<String, Owner> owners = new HashMap<>();
+  private long nextBeatNanos;
+
+  /**
+   * @param channels the pools this JVM listens for, by channel
+   */
+  Heartbeats(Map<String, PgPool> channels) {
+    this.channels = channels;
+  }
+
+  /** Takes a new owner's lock and registers its row; the owner is then renewed with the rest. */
+  void register(Connection c, Owner o) throws SQLException {
+    if (!bool(c, "SELECT pg_try_advisory_lock(?)", o.key())) {
+      throw new SQLException("owner " + o.id() + " is already locked by another session");
+    }
+    try {
+      o.view().rows().registerOwner(c, o.id(), o.key(), o.timeoutMillis());
+    } catch (SQLException e) {
+      bool(c, "SELECT pg_advisory_unlock(?)", o.key());
+      throw e;
+    }
+    owners.put(o.id(), o);
+    nextBeatNanos = Math.min(nextBeatNanos, System.nanoTime() + intervalNanos(o.timeoutMillis()));
+  }
+
+  /**
+   * Ends an owner: deletes its row if it retired (nothing of it is left to reclaim), then releases
+   * its lock, so that another JVM reclaims what it still holds.
+   */
+  void drop(Connection c, String id, boolean deleteRow) throws SQLException {
+    Owner o = owners.remove(id);
+    if (o == null) {
+      return;
+    }
+    if (deleteRow) {
+      try (PreparedStatement st =
+          c.prepareStatement("DELETE FROM " + o.view().tables().owners() + " WHERE owner_id = ?")) {
+        st.setString(1, id);
+        st.executeUpdate();
+      }
+    }
+    bool(c, "SELECT pg_advisory_unlock(?)", o.key());
+  }
+
+  /**
+   * Takes every owner's lock again on a new connection. An owner whose lock is taken by someone
+   * else, or whose row is gone, was reclaimed meanwhile: it is told it is lost. The lock is taken
+   * before the row is read, in two statements, so a reclaim that committed before the lock was free
+   * is seen.
+   */
+  void retake(Connection c) throws SQLException {
+    for (Owner o : List.copyOf(owners.values())) {
+      boolean locked = bool(c, "SELECT pg_try_advisory_lock(?)", o.key());
+      boolean registered = locked && registered(c, o);
+      if (!registered) {
+        lost(c, o, locked);
+      }
+    }
+    nextBeatNanos = System.nanoTime();
+  }
+
+  /** Milliseconds until the next renewal is due, or 0 for none (wait for notifications only). */
+  long millisToNextBeat() {
+    if (owners.isEmpty()) {
+      return 0;
+    }
+    return Math.max(1, (nextBeatNanos - System.nanoTime()) / 1_000_000);
+  }
+
+  /** Renews every owner if a renewal is due, and looks for dead owners of this JVM's pools. */
+  void beatIfDue(Connection c) throws SQLException {
+    if (owners.isEmpty() || System.nanoTime() - nextBeatNanos < 0) {
+      return;
+    }
+    Map<Tables, List<Owner>> byTables = new HashMap<>();
+    long shortest = Long.MAX_VALUE;
+    for (Owner o : owners.values()) {
+      byTables.computeIfAbsent(o.view().tables(), k -> new ArrayList<>()).add(o);
+      shortest = Math.min(shortest, o.timeoutMillis());
+    }
+    for (Map.Entry<Tables, List<Owner>> e : byTables.entrySet()) {
+      Set<String> renewed = renew(c, e.getKey(), e.getValue());
+      for (Owner o : e.getValue()) {
+        if (!renewed.contains(o.id())) {
+          lost(c, o, true);
+        }
+      }
+      wakePoolsWithDeadOwners(c, e.getKey());
+    }
+    nextBeatNanos = System.nanoTime() + intervalNanos(shortest);
+  }
+
+  private static long intervalNanos(long timeoutMillis) {
+    return timeoutMillis * 1_000_000L / 3;
+  }
+
+  private Set<String> renew(Connection c, Tables t, List<Owner> list) throws SQLException {
+    String[] ids = new String[list.size()];
+    Long[] timeouts = new Long[list.size()];
+    for (int i = 0; i < ids.length; i++) {
+      ids[i] = list.get(i).id();
+      timeouts[i] = list.get(i).timeoutMillis();
+    }
+    Set<String> renewed = new HashSet<>();
+    try (PreparedStatement st =
+        c.prepareStatement(
+            "UPDATE "
+                + t.owners()
+                + " o SET expires_at = clock_timestamp() + u.ms * interval '1 millisecond'"
+                + " FROM unnest(?::text[], ?::bigint[]) AS u(id, ms)"
+                + " WHERE o.owner_id = u.id RETURNING o.owner_id")) {
+      st.setArray(1, c.createArrayOf("text", ids));
+      st.setArray(2, c.createArrayOf("bigint", timeouts));
+      try (ResultSet rs = st.executeQuery()) {
+        while (rs.next()) {
+          renewed.add(rs.getString(1));
+        }
+      }
+    }
+    return renewed;
+  }
+
+  /**
+   * Finds the pools among this JVM's on {@code t} where another owner is dead and wakes this JVM's
+   * owners of them; their next command reclaims it. A lock probed here is held only for the
+   * statement.
+   */
+  private void wakePoolsWithDeadOwners(Connection c, Tables t) throws SQLException {
+    Map<String, List<PgPool>> byName = new HashMap<>();
+    for (PgPool p : channels.values()) {
+      if (p.tables().equals(t)) {
+        byName.computeIfAbsent(p.poolName(), k -> new ArrayList<>()).add(p);
+      }
+    }
+    if (byName.isEmpty()) {
+      return;
+    }
+    try (PreparedStatement st =
+        c.prepareStatement(
+            "SELECT DISTINCT pool FROM "
+                + t.owners()
+                + " WHERE pool = ANY(?) AND owner_id <> ALL(?)"
+                + " AND (expires_at < clock_timestamp() OR pg_try_advisory_xact_lock(lock_key))")) {
+      st.setArray(1, c.createArrayOf("text", byName.keySet().toArray()));
+      st.setArray(2, c.createArrayOf("text", owners.keySet().toArray()));
+      try (ResultSet rs = st.executeQuery()) {
+        while (rs.next()) {
+          for (PgPool p : byName.getOrDefault(rs.getString(1), List.of())) {
+            p.wakeAll();
+          }
+        }
+      }
+    }
+  }
+
+  private void lost(Connection c, Owner o, boolean locked) throws SQLException {
+    owners.remove(o.id());
+    if (locked) {
+      bool(c, "SELECT pg_advisory_unlock(?)", o.key());
+    }
+    o.view().ownerLost(o.id());
+  }
+
+  private static boolean registered(Connection c, Owner o) throws SQLException {
+    try (PreparedStatement st =
+        c.prepareStatement("SELECT 1 FROM " + o.view().tables().owners() + " WHERE owner_id = ?")) {
+      st.setString(1, o.id());
+      try (ResultSet rs = st.executeQuery()) {
+        return rs.next();
+      }
+    }
+  }
+
+  private static boolean bool(Connection c, String sql, long key) throws SQLException {
+    try (PreparedStatement st = c.prepareStatement(sql)) {
+      st.setLong(1, key);
+      try (ResultSet rs = st.executeQuery()) {
+        rs.next();
+        return rs.getBoolean(1);
+      }
+    }
+  }
+}

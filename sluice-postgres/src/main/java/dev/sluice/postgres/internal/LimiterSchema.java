@@ -1,0 +1,124 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.postgres.internal;
+
+import dev.sluice.spi.support.FormatCheck;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+/**
+ * The limiter's tables and their version, kept by the library in its own schema-version table: a
+ * store finds its tables at the version this Sluice writes, migrates an older version forward, or
+ * refuses a newer one with a {@link dev.sluice.StoreFormatException} that names both versions. All
+ * of it runs in the caller's transaction under a transaction-scoped advisory lock, so two JVMs that
+ * open a store at once create it once, and a refusal, rolled back, changes nothing.
+ *
+ * <p>Thread-safe (stateless).
+ */
+final class LimiterSchema {
+  /** The component this Sluice's limiter tables are versioned as. */
+  static final String COMPONENT = "limiter";
+
+  /** One step from a version to the next. */
+  @FunctionalInterface
+  private interface Step {
+    void apply(Statement st, Tables t) throws SQLException;
+  }
+
+  /** Step {@code i} migrates version {@code i} to {@code i + 1}; version 0 is "no tables yet". */
+  private static final List<Step> STEPS = List.of(LimiterSchema::createVersionOne);
+
+  /** The version this Sluice reads and writes. */
+  static final int CURRENT = STEPS.size();
+
+  private LimiterSchema() {}
+
+  /**
+   * Brings the tables to {@link #CURRENT} inside the caller's transaction, which must not
+   * auto-commit; a refusal leaves it for the caller to roll back.
+   *
+   * @throws dev.sluice.StoreFormatException if the tables are of a newer or unknown version
+   */
+  static void ensure(Connection c, Tables t) throws SQLException {
+    try (PreparedStatement lock = c.prepareStatement("SELECT pg_advisory_xact_lock(?)")) {
+      lock.setLong(1, t.schemaLockKey());
+      lock.execute();
+    }
+    int found = recordedVersion(c, t);
+    if (found == CURRENT) {
+      return;
+    }
+    try (Statement st = c.createStatement()) {
+      st.execute("CREATE SCHEMA IF NOT EXISTS " + t.quotedSchema());
+      st.execute(
+          "CREATE TABLE IF NOT EXISTS "
+              + t.schemaVersions()
+              + " (component text PRIMARY KEY, version integer NOT NULL)");
+      for (int v = found; v < CURRENT; v++) {
+        STEPS.get(v).apply(st, t);
+      }
+    }
+    try (PreparedStatement record =
+        c.prepareStatement(
+            "INSERT INTO "
+                + t.schemaVersions()
+                + " (component, version) VALUES (?, ?)"
+                + " ON CONFLICT (component) DO UPDATE SET version = EXCLUDED.version")) {
+      record.setString(1, COMPONENT);
+      record.setInt(2, CURRENT);
+      record.executeUpdate();
+    }
+  }
+
+  /** The recorded version, 0 if none; refuses one this Sluice cannot read. */
+  private static int recordedVersion(Connection c, Tables t) throws SQLException {
+    if (!exists(c, t)) {
+      return 0;
+    }
+    try (PreparedStatement read =
+        c.prepareStatement("SELECT version FROM " + t.schemaVersions() + " WHERE component = ?")) {
+      read.setString(1, COMPONENT);
+      try (ResultSet rs = read.executeQuery()) {
+        if (!rs.next()) {
+          return 0;
+        }
+        return FormatCheck.requireVersion(
+            "the Sluice limiter tables " + t.describe(), rs.getString(1), CURRENT);
+      }
+    }
+  }
+
+  private static boolean exists(Connection c, Tables t) throws SQLException {
+    try (PreparedStatement find =
+        c.prepareStatement(
+            "SELECT 1 FROM pg_catalog.pg_class k JOIN pg_catalog.pg_namespace n"
+                + " ON n.oid = k.relnamespace WHERE n.nspname = ? AND k.relname = ?")) {
+      find.setString(1, t.schema());
+      find.setString(2, t.schemaVersionsName());
+      try (ResultSet rs = find.executeQuery()) {
+        return rs.next();
+      }
+    }
+  }
+
+  private static void createVersionOne(Statement st, Tables t) throws SQLException {
+    st.execute(
+        "CREATE TABLE IF NOT EXISTS "
+            + t.pools()
+            + " (pool text PRIMARY KEY, format text NOT NULL, config text NOT NULL,"
+            + " version bigint NOT NULL, state bytea NOT NULL)");
+    st.execute(
+        "CREATE TABLE IF NOT EXISTS "
+            + t.owners()
+            + " (owner_id text PRIMARY KEY, pool text NOT NULL, lock_key bigint NOT NULL,"
+            + " expires_at timestamptz NOT NULL)");
+    st.execute(
+        "CREATE INDEX IF NOT EXISTS " + t.ownersPoolIndex() + " ON " + t.owners() + " (pool)");
+  }
+}

@@ -1,0 +1,322 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.postgres.internal;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayDeque;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import javax.sql.DataSource;
+import org.postgresql.PGConnection;
+import org.postgresql.PGNotification;
+
+/**
+ * This JVM's one dedicated connection to the database behind a data source, and the thread that
+ * owns it. On it every pool this JVM uses LISTENs for the NOTIFYs of other JVMs' commits, and every
+ * owner of this JVM holds its session-level advisory lock, which the server drops the moment the
+ * connection dies; its heartbeats renew the owners' rows by the server's clock.
+ *
+ * <p>The thread blocks in {@link PGConnection#getNotifications(int)} until a notification arrives
+ * or the next heartbeat is due; never in a polling loop. Work for the connection (LISTEN, taking
+ * and releasing owner locks) is queued and the thread is woken by a NOTIFY on its own control
+ * channel. After the connection is lost it reconnects (100 ms doubling to 5 s between attempts),
+ * listens again, takes its owners' locks again (an owner whose lock or row is gone by then was
+ * reclaimed and is told so), and wakes every owner of this JVM to read its pool again in full.
+ *
+ * <p>Thread-safe.
+ */
+final class Listener {
+  private static final Map<DataSource, Listener> OPEN = new IdentityHashMap<>();
+  private static final long FIRST_RETRY_MILLIS = 100;
+  private static final long LAST_RETRY_MILLIS = 5_000;
+
+  /** Work for the connection, run on the listener thread. */
+  @FunctionalInterface
+  interface Work {
+    void run(Connection c) throws SQLException;
+  }
+
+  private record Task(Work work, CompletableFuture<Void> done) {}
+
+  private final DataSource dataSource;
+  private final String controlChannel = "sluice_ctl_" + OwnerIds.random();
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition tasksQueued = lock.newCondition();
+  private final ArrayDeque<Task> tasks = new ArrayDeque<>();
+  private final Map<String, PgPool> channels = new ConcurrentHashMap<>();
+  private final Heartbeats heartbeats;
+  private final Thread thread;
+  private int users;
+  private volatile boolean stopping;
+  private volatile boolean connected;
+
+  // Confined to the listener thread.
+  private Connection connection;
+  private PGConnection pg;
+  private boolean everConnected;
+
+  private Listener(DataSource dataSource) {
+    this.dataSource = dataSource;
+    this.heartbeats = new Heartbeats(channels);
+    this.thread = new Thread(this::loop, "sluice-postgres-listener");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  /** Joins the listener of {@code dataSource}, starting it if needed. */
+  static Listener acquire(DataSource dataSource) {
+    synchronized (OPEN) {
+      Listener l = OPEN.computeIfAbsent(dataSource, Listener::new);
+      l.users++;
+      return l;
+    }
+  }
+
+  /** Leaves; the last user stops the thread and closes the connection. */
+  void release() {
+    synchronized (OPEN) {
+      if (--users > 0) {
+        return;
+      }
+      OPEN.remove(dataSource);
+    }
+    stopping = true;
+    wake();
+    try {
+      thread.join(TimeUnit.SECONDS.toMillis(10));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Heartbeats and locks of this JVM's owners. */
+  Heartbeats heartbeats() {
+    return heartbeats;
+  }
+
+  /** LISTENs on a pool's channel; its notifications go to {@code pool}. */
+  void listen(String channel, PgPool pool) throws SQLException {
+    channels.put(channel, pool);
+    run(c -> execute(c, "LISTEN " + quote(channel)));
+  }
+
+  /** Stops listening on a channel; best effort. */
+  void unlisten(String channel) {
+    channels.remove(channel);
+    try {
+      run(c -> execute(c, "UNLISTEN " + quote(channel)));
+    } catch (SQLException e) {
+      // A lost connection listens to nothing any more.
+    }
+  }
+
+  /**
+   * Runs work on the dedicated connection and waits for it.
+   *
+   * @throws SQLException if the work failed, or the connection could not be had
+   */
+  void run(Work work) throws SQLException {
+    if (Thread.currentThread() == thread) {
+      work.run(connection);
+      return;
+    }
+    Task task = new Task(work, new CompletableFuture<>());
+    lock.lock();
+    try {
+      tasks.add(task);
+      tasksQueued.signalAll();
+    } finally {
+      lock.unlock();
+    }
+    wake();
+    try {
+      task.done().get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SQLException("interrupted while waiting for the listener connection", "57014", e);
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof SQLException sql) {
+        throw sql;
+      }
+      throw new SQLException("the listener connection failed: " + cause, "08006", cause);
+    }
+  }
+
+  /** Wakes the thread from its wait for notifications: a NOTIFY on its control channel. */
+  private void wake() {
+    lock.lock();
+    try {
+      tasksQueued.signalAll();
+    } finally {
+      lock.unlock();
+    }
+    if (!connected) {
+      return; // it is connecting or pausing, and looks at its tasks next
+    }
+    try (Connection c = dataSource.getConnection();
+        var st = c.prepareStatement("SELECT pg_notify(?, '')")) {
+      st.setString(1, controlChannel);
+      st.execute();
+    } catch (SQLException e) {
+      // The server is unreachable: the listener's connection fails too and it reconnects.
+    }
+  }
+
+  private void loop() {
+    long retry = FIRST_RETRY_MILLIS;
+    while (!stopping) {
+      try {
+        if (connection == null) {
+          connect();
+          retry = FIRST_RETRY_MILLIS;
+        }
+        runTasks();
+        if (stopping) {
+          break;
+        }
+        heartbeats.beatIfDue(connection);
+        waitForNotifications();
+      } catch (SQLException | RuntimeException e) {
+        disconnect();
+        failTasks(e);
+        pause(retry);
+        retry = Math.min(retry * 2, LAST_RETRY_MILLIS);
+      }
+    }
+    disconnect();
+    failTasks(new SQLException("the Sluice listener was stopped", "08003"));
+  }
+
+  private void connect() throws SQLException {
+    Connection c = dataSource.getConnection();
+    try {
+      c.setAutoCommit(true);
+      PGConnection p = c.unwrap(PGConnection.class);
+      execute(c, "LISTEN " + quote(controlChannel));
+      for (String channel : channels.keySet()) {
+        execute(c, "LISTEN " + quote(channel));
+      }
+      heartbeats.retake(c);
+      connection = c;
+      pg = p;
+      connected = true;
+    } catch (SQLException | RuntimeException e) {
+      closeQuietly(c);
+      throw e;
+    }
+    if (everConnected) {
+      // Notifications sent while this JVM was not listening are lost: every owner looks again.
+      for (PgPool pool : channels.values()) {
+        pool.wakeAll();
+      }
+    }
+    everConnected = true;
+  }
+
+  private void runTasks() throws SQLException {
+    while (true) {
+      Task task;
+      lock.lock();
+      try {
+        task = tasks.poll();
+      } finally {
+        lock.unlock();
+      }
+      if (task == null) {
+        return;
+      }
+      try {
+        task.work().run(connection);
+        task.done().complete(null);
+      } catch (SQLException | RuntimeException e) {
+        task.done().completeExceptionally(e);
+        if (PgFailures.kind(e) == dev.sluice.BackendFailureException.Kind.TRANSIENT) {
+          throw e; // the connection is likely gone: reconnect
+        }
+      }
+    }
+  }
+
+  private void waitForNotifications() throws SQLException {
+    long waitMillis = heartbeats.millisToNextBeat();
+    PGNotification[] received =
+        pg.getNotifications((int) Math.min(Integer.MAX_VALUE, Math.max(0, waitMillis)));
+    if (received == null) {
+      return;
+    }
+    for (PGNotification n : received) {
+      PgPool pool = channels.get(n.getName());
+      if (pool != null) {
+        pool.onNotify(n.getParameter());
+      }
+    }
+  }
+
+  private void failTasks(Exception cause) {
+    while (true) {
+      Task task;
+      lock.lock();
+      try {
+        task = tasks.poll();
+      } finally {
+        lock.unlock();
+      }
+      if (task == null) {
+        return;
+      }
+      task.done().completeExceptionally(cause);
+    }
+  }
+
+  /** Waits before the next connection attempt, or until work is queued or the listener stops. */
+  private void pause(long millis) {
+    lock.lock();
+    try {
+      if (tasks.isEmpty() && !stopping) {
+        tasksQueued.await(millis, TimeUnit.MILLISECONDS);
+      }
+    } catch (InterruptedException e) {
+      // Nobody interrupts this thread; the loop decides whether to go on.
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void disconnect() {
+    connected = false;
+    if (connection != null) {
+      closeQuietly(connection);
+      connection = null;
+      pg = null;
+    }
+  }
+
+  static void execute(Connection c, String sql) throws SQLException {
+    try (Statement st = c.createStatement()) {
+      st.execute(sql);
+    }
+  }
+
+  private static String quote(String channel) {
+    return "\"" + channel + "\"";
+  }
+
+  private static void closeQuietly(Connection c) {
+    try {
+      c.close();
+    } catch (SQLException | RuntimeException e) {
+      // Closing a broken connection is best effort.
+    }
+  }
+}

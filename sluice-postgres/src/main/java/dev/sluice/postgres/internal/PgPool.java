@@ -1,0 +1,285 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.postgres.internal;
+
+import dev.sluice.BackendFailureException;
+import dev.sluice.ConfigMismatchException;
+import dev.sluice.LimiterConfig;
+import dev.sluice.OwnerLostException;
+import dev.sluice.TimeSource;
+import dev.sluice.spi.PoolCommand;
+import dev.sluice.spi.PoolOutcome;
+import dev.sluice.spi.support.GroupCommitter;
+import dev.sluice.spi.support.PendingOutcome;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import javax.sql.DataSource;
+
+/**
+ * One pool as seen by this JVM through one data source: its owners (sessions) of this JVM, the
+ * coordinator thread that applies their commands in batches, one transaction each ({@link
+ * PoolBatches}), and the wakes that reach them, from this JVM's own commits and from other JVMs'
+ * NOTIFYs.
+ *
+ * <p>Thread-safe. Callers never wait for the pool's row lock: they queue work for the coordinator.
+ */
+final class PgPool {
+  private static final Map<Key, PgPool> OPEN = new HashMap<>();
+  private static final int MAX_BATCH = 256;
+
+  /** A data source (by identity: pools do not override equals), tables and pool name. */
+  private record Key(DataSource dataSource, Tables tables, String pool) {}
+
+  private final Key key;
+  private final PgSettings settings;
+  private final LimiterConfig config;
+  private final PoolRows rows;
+  private final Listener listener;
+  private final String channel;
+  private final String token = OwnerIds.random();
+  private final List<PgSession> sessions = new CopyOnWriteArrayList<>();
+  private final Set<String> lost = ConcurrentHashMap.newKeySet();
+  private final PoolBatches batches;
+  private final GroupCommitter<PoolBatches.Op<?>> commits;
+  private int users;
+
+  private PgPool(Key key, PgSettings settings, LimiterConfig config, Listener listener) {
+    this.key = key;
+    this.settings = settings;
+    this.config = config;
+    this.rows = new PoolRows(settings.tables(), settings.pool(), settings.describe());
+    this.listener = listener;
+    this.channel = settings.tables().channel(settings.pool());
+    this.batches = new PoolBatches(this, settings, config, rows, token);
+    this.commits = new GroupCommitter<>("sluice-postgres-" + settings.pool(), MAX_BATCH, batches);
+  }
+
+  /** Joins this JVM's view of the pool, creating the tables and the pool's row if needed. */
+  static PgPool attach(PgSettings settings, LimiterConfig config) {
+    Key key = new Key(settings.dataSource(), settings.tables(), settings.pool());
+    synchronized (OPEN) {
+      PgPool pool = OPEN.get(key);
+      if (pool == null) {
+        createOrCheck(settings, config);
+        Listener listener = Listener.acquire(settings.dataSource());
+        pool = new PgPool(key, settings, config, listener);
+        try {
+          listener.listen(pool.channel, pool);
+        } catch (SQLException e) {
+          pool.commits.close();
+          listener.release();
+          throw PgFailures.of(settings.describe() + ": cannot listen for changes", e);
+        }
+        OPEN.put(key, pool);
+      } else if (!pool.config.equals(config)) {
+        throw new ConfigMismatchException(settings.describe(), pool.config, config);
+      }
+      pool.users++;
+      return pool;
+    }
+  }
+
+  /** Brings the tables to this Sluice's version and creates or checks the pool's row. */
+  private static void createOrCheck(PgSettings settings, LimiterConfig config) {
+    PoolRows rows = new PoolRows(settings.tables(), settings.pool(), settings.describe());
+    try (Connection c = settings.dataSource().getConnection()) {
+      c.setAutoCommit(false);
+      try {
+        LimiterSchema.ensure(c, settings.tables());
+        long before = System.currentTimeMillis();
+        long server = PoolRows.serverMillis(c);
+        ServerClock.of(settings.dataSource()).observe(server, before, System.currentTimeMillis());
+        long now = settings.clientClock().map(TimeSource::wallMillis).orElse(server);
+        rows.createOrCheck(c, config, now, settings.traceCapacity());
+        c.commit();
+      } catch (SQLException | RuntimeException e) {
+        PoolBatches.rollbackQuietly(c, e);
+        throw e;
+      }
+    } catch (SQLException e) {
+      throw PgFailures.of(settings.describe() + ": cannot open", e);
+    }
+  }
+
+  /** Registers a new owner: its lock on the listener's connection, then its row. */
+  String register() {
+    String id = OwnerIds.next();
+    Heartbeats.Owner o =
+        new Heartbeats.Owner(
+            id, OwnerIds.lockKey(id), this, settings.heartbeatTimeout().toMillis());
+    try {
+      listener.run(c -> listener.heartbeats().register(c, o));
+    } catch (SQLException e) {
+      throw PgFailures.of(settings.describe() + ": cannot register an owner", e);
+    }
+    return id;
+  }
+
+  void join(PgSession s) {
+    sessions.add(s);
+  }
+
+  /**
+   * An owner leaves: its row is deleted if it retired, its lock is released, and if it left without
+   * retiring every other owner is woken, here and in other JVMs, so a command reclaims what it
+   * held. The last user stops the coordinator and stops listening.
+   */
+  void leave(PgSession s, boolean retired) {
+    sessions.remove(s);
+    String id = s.ownerId();
+    try {
+      listener.run(
+          c -> {
+            listener.heartbeats().drop(c, id, retired);
+            if (!retired) {
+              notifyEveryone(c);
+            }
+          });
+    } catch (SQLException e) {
+      // The connection is gone, and the lock with it: other owners reclaim what it held.
+    }
+    lost.remove(id);
+    if (!retired) {
+      wakeAll();
+    }
+    release();
+  }
+
+  /** Gives up one use of the pool view; the last one closes it. */
+  void release() {
+    synchronized (OPEN) {
+      if (--users > 0) {
+        return;
+      }
+      OPEN.remove(key);
+    }
+    listener.unlisten(channel);
+    listener.release();
+    commits.close();
+  }
+
+  private void notifyEveryone(Connection c) throws SQLException {
+    try (PreparedStatement st = c.prepareStatement("SELECT pg_notify(?, ?)")) {
+      st.setString(1, channel);
+      st.setString(2, NotifyPayload.everyone(token).text());
+      st.execute();
+    }
+  }
+
+  <R> CompletableFuture<PoolOutcome<R>> submit(PoolCommand<R> command) {
+    PendingOutcome<R> f = new PendingOutcome<>();
+    if (lost.contains(command.owner())) {
+      f.completeExceptionally(new OwnerLostException(settings.pool(), command.owner()));
+      return f;
+    }
+    PoolBatches.Op<R> op = new PoolBatches.Op<>(command, f);
+    if (commits.onCoordinator()) {
+      // A continuation of this coordinator's own work: run it now, the queue would wait for us.
+      batches.run(List.of(op));
+    } else {
+      commits.submit(op);
+    }
+    return f;
+  }
+
+  long appliedSequence() {
+    return batches.sequence();
+  }
+
+  /** A NOTIFY on the pool's channel: wakes the owners it names, unless this view wrote it. */
+  void onNotify(String text) {
+    NotifyPayload p = NotifyPayload.parse(text);
+    if (p.writer().equals(token)) {
+      return;
+    }
+    if (p.everyone()) {
+      wakeAll();
+    } else {
+      wake(p.owners());
+    }
+  }
+
+  /**
+   * The store declared one of this JVM's owners dead: its commands fail with {@link
+   * OwnerLostException} from now on, and it is woken to learn of it.
+   */
+  void ownerLost(String owner) {
+    if (!lost.add(owner)) {
+      return;
+    }
+    for (PgSession s : sessions) {
+      if (s.ownerId().equals(owner)) {
+        s.wake();
+      }
+    }
+  }
+
+  boolean isLost(String owner) {
+    return lost.contains(owner);
+  }
+
+  /** The ids of this JVM's owners of the pool. */
+  Set<String> localOwners() {
+    Set<String> ids = new HashSet<>();
+    for (PgSession s : sessions) {
+      ids.add(s.ownerId());
+    }
+    return ids;
+  }
+
+  /** Wakes this JVM's owners among {@code owners}; none if there is only one owner. */
+  void wakeLocal(Set<String> owners) {
+    if (sessions.size() > 1) {
+      wake(owners);
+    }
+  }
+
+  void wakeAll() {
+    for (PgSession s : sessions) {
+      s.wake();
+    }
+  }
+
+  private void wake(Set<String> owners) {
+    if (owners.isEmpty()) {
+      return;
+    }
+    for (PgSession s : sessions) {
+      if (owners.contains(s.ownerId())) {
+        s.wake();
+      }
+    }
+  }
+
+  PoolRows rows() {
+    return rows;
+  }
+
+  Tables tables() {
+    return settings.tables();
+  }
+
+  String poolName() {
+    return settings.pool();
+  }
+
+  String describe() {
+    return settings.describe();
+  }
+
+  /** The failure of a command that reached a closed pool view. */
+  BackendFailureException closedFailure() {
+    return new BackendFailureException(settings.describe() + " is closed in this JVM", null);
+  }
+}

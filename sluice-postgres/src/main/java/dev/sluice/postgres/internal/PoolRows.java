@@ -1,0 +1,215 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.postgres.internal;
+
+import dev.sluice.ConfigMismatchException;
+import dev.sluice.LimiterConfig;
+import dev.sluice.StoreFormatException;
+import dev.sluice.spi.PoolState;
+import dev.sluice.spi.support.FormatCheck;
+import dev.sluice.spi.support.PoolStateCodec;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The SQL of one pool's rows: its creation and check, the locked read and liveness check that start
+ * a batch, the write and notify that end it, and owner registration. Every method runs in the
+ * connection's current transaction.
+ *
+ * <p>Thread-safe (immutable); the connections it is given are not shared.
+ */
+final class PoolRows {
+  /** The one encoding of the state row: {@link PoolStateCodec}'s. */
+  static final String FORMAT = "sluice-limiter-pool/2";
+
+  private static final String SERVER_MILLIS =
+      "floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
+
+  private final Tables tables;
+  private final String pool;
+  private final String describe;
+  private final String lockRead;
+  private final String liveness;
+  private final String write;
+
+  PoolRows(Tables tables, String pool, String describe) {
+    this.tables = tables;
+    this.pool = pool;
+    this.describe = describe;
+    this.lockRead =
+        "SELECT version, CASE WHEN version = ? THEN NULL ELSE state END FROM "
+            + tables.pools()
+            + " WHERE pool = ? FOR UPDATE";
+    // Both lists come from one snapshot taken after the pool's row lock, so an owner that
+    // registered before its first command is always among the registered ones.
+    this.liveness =
+        "SELECT "
+            + SERVER_MILLIS
+            + ", ARRAY(SELECT owner_id FROM "
+            + tables.owners()
+            + " WHERE pool = ?), ARRAY(SELECT owner_id FROM "
+            + tables.owners()
+            + " WHERE pool = ? AND (expires_at < clock_timestamp()"
+            + " OR pg_try_advisory_xact_lock(lock_key)))";
+    this.write =
+        "WITH w AS (UPDATE "
+            + tables.pools()
+            + " SET version = ?, state = ? WHERE pool = ? AND ? RETURNING 1),"
+            + " d AS (DELETE FROM "
+            + tables.owners()
+            + " WHERE pool = ? AND owner_id = ANY(?) RETURNING 1)"
+            + " SELECT pg_notify(?, ?) WHERE ?";
+  }
+
+  /** The server's time now, in epoch milliseconds. */
+  static long serverMillis(Connection c) throws SQLException {
+    try (PreparedStatement st = c.prepareStatement("SELECT " + SERVER_MILLIS);
+        ResultSet rs = st.executeQuery()) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+
+  /**
+   * Creates the pool's row if it is missing, then checks its format and configuration.
+   *
+   * @throws StoreFormatException if the row is of another format or its configuration unreadable
+   * @throws ConfigMismatchException if the pool has another configuration
+   */
+  void createOrCheck(Connection c, LimiterConfig config, long now, int traceCapacity)
+      throws SQLException {
+    PoolState fresh = PoolState.create(config, now, traceCapacity);
+    try (PreparedStatement insert =
+        c.prepareStatement(
+            "INSERT INTO "
+                + tables.pools()
+                + " (pool, format, config, version, state) VALUES (?, ?, ?, 1, ?)"
+                + " ON CONFLICT (pool) DO NOTHING")) {
+      insert.setString(1, pool);
+      insert.setString(2, FORMAT);
+      insert.setString(3, config.normalizedForm());
+      insert.setBytes(4, PoolStateCodec.write(fresh, 0, fresh.trace().entries()));
+      insert.executeUpdate();
+    }
+    try (PreparedStatement read =
+        c.prepareStatement("SELECT format, config FROM " + tables.pools() + " WHERE pool = ?")) {
+      read.setString(1, pool);
+      try (ResultSet rs = read.executeQuery()) {
+        if (!rs.next()) {
+          throw new SQLException(describe + ": its row vanished while it was opened");
+        }
+        FormatCheck.require(describe, rs.getString(1), List.of(FORMAT));
+        checkConfig(rs.getString(2), config);
+      }
+    }
+  }
+
+  private void checkConfig(String storedText, LimiterConfig config) {
+    LimiterConfig stored;
+    try {
+      stored = LimiterConfig.parse(storedText);
+    } catch (RuntimeException e) {
+      throw new StoreFormatException(
+          describe + " holds an unreadable configuration: " + e.getMessage(), e);
+    }
+    if (!stored.equals(config)) {
+      throw new ConfigMismatchException(describe, stored, config);
+    }
+  }
+
+  /**
+   * The row as read under its lock: its version, and its state unless it is still the known one.
+   */
+  record Locked(long version, byte[] state) {}
+
+  /** Locks the pool's row for the transaction and reads it. */
+  Locked lockAndRead(Connection c, long knownVersion) throws SQLException {
+    try (PreparedStatement st = c.prepareStatement(lockRead)) {
+      st.setLong(1, knownVersion);
+      st.setString(2, pool);
+      try (ResultSet rs = st.executeQuery()) {
+        if (!rs.next()) {
+          throw new SQLException(describe + ": its row is missing (was it deleted?)", "P0002");
+        }
+        return new Locked(rs.getLong(1), rs.getBytes(2));
+      }
+    }
+  }
+
+  /**
+   * The server's time and which owners are registered and which of them are dead.
+   *
+   * @param serverMillis the server's time
+   * @param registered owners with a row
+   * @param dead registered owners whose lock is free or whose heartbeat lapsed; their locks are
+   *     held by this transaction until it ends
+   */
+  record Liveness(long serverMillis, Set<String> registered, Set<String> dead) {}
+
+  /** Reads the owners' liveness; call after {@link #lockAndRead}. */
+  Liveness liveness(Connection c) throws SQLException {
+    try (PreparedStatement st = c.prepareStatement(liveness)) {
+      st.setString(1, pool);
+      st.setString(2, pool);
+      try (ResultSet rs = st.executeQuery()) {
+        rs.next();
+        return new Liveness(rs.getLong(1), strings(rs.getArray(2)), strings(rs.getArray(3)));
+      }
+    }
+  }
+
+  /**
+   * Writes the state (if {@code state} is not null), deletes the rows of reclaimed owners and
+   * notifies the pool's channel (if {@code payload} is not null), in one statement.
+   */
+  void write(Connection c, long version, byte[] state, Set<String> reclaimed, String payload)
+      throws SQLException {
+    try (PreparedStatement st = c.prepareStatement(write)) {
+      st.setLong(1, version);
+      st.setBytes(2, state == null ? new byte[0] : state);
+      st.setString(3, pool);
+      st.setBoolean(4, state != null);
+      st.setString(5, pool);
+      st.setArray(6, c.createArrayOf("text", reclaimed.toArray()));
+      st.setString(7, tables.channel(pool));
+      st.setString(8, payload == null ? "" : payload);
+      st.setBoolean(9, payload != null);
+      st.execute();
+    }
+  }
+
+  /** Registers an owner whose advisory lock its JVM already holds. */
+  void registerOwner(Connection c, String owner, long lockKey, long timeoutMillis)
+      throws SQLException {
+    try (PreparedStatement st =
+        c.prepareStatement(
+            "INSERT INTO "
+                + tables.owners()
+                + " (owner_id, pool, lock_key, expires_at)"
+                + " VALUES (?, ?, ?, clock_timestamp() + ? * interval '1 millisecond')")) {
+      st.setString(1, owner);
+      st.setString(2, pool);
+      st.setLong(3, lockKey);
+      st.setLong(4, timeoutMillis);
+      st.executeUpdate();
+    }
+  }
+
+  private static Set<String> strings(Array array) throws SQLException {
+    Set<String> out = new HashSet<>();
+    if (array != null) {
+      for (Object o : (Object[]) array.getArray()) {
+        out.add((String) o);
+      }
+    }
+    return out;
+  }
+}
