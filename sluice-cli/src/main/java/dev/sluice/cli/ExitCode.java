@@ -29,13 +29,17 @@ import java.util.stream.Collectors;
  *   <tr><td>15</td><td>start, mark-started, heartbeat, release</td><td>the permit was lost: its
  *       lease lapsed, its start deadline passed, it was force-released or its owner died ({@code
  *       reason} in the answer); stop the work it guarded</td></tr>
- *   <tr><td>124</td><td>run</td><td>no capacity within {@code --queue-timeout}; CMD did not run</td></tr>
- *   <tr><td>125</td><td>run</td><td>a usage error of run, the gate refused or cancelled the request,
- *       or the store or {@code bin/sluice}'s build failed; CMD did not run (or was stopped at once
- *       because its permit could not be bound)</td></tr>
+ *   <tr><td>122</td><td>wait</td><td>the job ran, but its exit status is unknown: its runner was
+ *       killed before the command ended</td></tr>
+ *   <tr><td>124</td><td>run, wait</td><td>no capacity within {@code --queue-timeout}; CMD (the
+ *       job) did not run</td></tr>
+ *   <tr><td>125</td><td>run, wait</td><td>a usage error of run or wait, the gate refused or
+ *       cancelled the request, the job's runner ended before it started it, or the store or {@code
+ *       bin/sluice}'s build failed; CMD (the job) did not run (or was stopped at once because its
+ *       permit could not be bound)</td></tr>
  *   <tr><td>126, 127</td><td>run</td><td>CMD could not be executed, or was not found</td></tr>
  *   <tr><td>128+N</td><td>run</td><td>CMD died of signal N (130 SIGINT, 143 SIGTERM)</td></tr>
- *   <tr><td>other</td><td>run</td><td>CMD's own exit status</td></tr>
+ *   <tr><td>other</td><td>run, wait</td><td>CMD's (the job's) own exit status</td></tr>
  * </table>
  *
  * <p>Immutable and thread-safe.
@@ -67,13 +71,19 @@ public enum ExitCode {
       "start, mark-started, heartbeat, release",
       "the permit was lost (lease_expired, start_deadline_passed, force_released, owner_exited:"
           + " the reason is in the answer); stop its work"),
-  /** {@code run}: no capacity within the queue timeout. */
-  QUEUE_TIMEOUT(124, "run", "no capacity within --queue-timeout; CMD did not run"),
+  /** {@code wait}: the job ran, but its runner died before it could record the exit status. */
+  JOB_LOST(122, "wait", "the job ran, but its exit status is unknown: its runner was killed"),
+  /** {@code run}, {@code wait}: no capacity within the queue timeout. */
+  QUEUE_TIMEOUT(124, "run, wait", "no capacity within --queue-timeout; CMD (the job) did not run"),
   /**
-   * {@code run}: a usage error, the gate refused (or cancelled the request), or the store or {@code
-   * bin/sluice}'s build failed; CMD did not run.
+   * {@code run}, {@code wait}: a usage error, the gate refused (or cancelled the request), the
+   * job's runner ended before it started it, or the store or {@code bin/sluice}'s build failed; CMD
+   * (the job) did not run.
    */
-  RUN_FAILED(125, "run", "usage error, refused, cancelled, store or build failed: CMD did not run");
+  RUN_FAILED(
+      125,
+      "run, wait",
+      "usage error, refused, cancelled, store or build failed: CMD (the job) did not run");
 
   private final int code;
   private final String verbs;
@@ -98,9 +108,9 @@ public enum ExitCode {
             .collect(Collectors.joining());
     return "%nExit status:"
         + rows
-        + row("126/127", "run", "CMD could not be executed / was not found")
-        + row("128+N", "run", "CMD died of signal N (130 SIGINT, 143 SIGTERM)")
-        + row("other", "run", "CMD's own exit status")
+        + row("126/127", "run, wait", "CMD could not be executed / was not found")
+        + row("128+N", "run, wait", "CMD died of signal N (130 SIGINT, 143 SIGTERM)")
+        + row("other", "run, wait", "CMD's own exit status (wait: the first non-zero job's)")
         + "%n%nEnvironment:"
         + "%n  SLUICE_HOME       default for --home"
         + "%n  SLUICE_AGENT_ID   default for --agent%n";

@@ -30,4 +30,20 @@ final class EventWait {
     }
     throw new AssertionError("no " + type + " event in pool " + pool);
   }
+
+  /** The first event of {@code type} of one request; fails after the process-test timeout. */
+  static GateEvent awaitOf(GateService gate, String type, String requestId)
+      throws InterruptedException {
+    long since = 0;
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SluiceProcesses.TIMEOUT_SECONDS);
+    while (System.nanoTime() < deadline) {
+      for (GateEvent e : gate.awaitEvents(since, 100, Duration.ofSeconds(10))) {
+        if (e.type().equals(type) && e.requestId().equals(requestId)) {
+          return e;
+        }
+        since = e.sequence();
+      }
+    }
+    throw new AssertionError("no " + type + " event of request " + requestId);
+  }
 }
