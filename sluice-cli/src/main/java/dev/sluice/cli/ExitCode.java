@@ -16,10 +16,10 @@ import java.util.stream.Collectors;
  *   <tr><th>Status</th><th>Verbs</th><th>Meaning</th></tr>
  *   <tr><td>0</td><td>all</td><td>success; {@code acquire} and {@code rejoin}: granted</td></tr>
  *   <tr><td>1</td><td>all</td><td>an unexpected internal error (a bug)</td></tr>
- *   <tr><td>2</td><td>all but run</td><td>usage: unknown verb or flag, bad or missing value</td></tr>
- *   <tr><td>3</td><td>all but run</td><td>the gate refused: {@code error: <code>: <message>}
+ *   <tr><td>2</td><td>all but run, wait</td><td>usage: unknown verb or flag, bad or missing value</td></tr>
+ *   <tr><td>3</td><td>all but run, wait</td><td>the gate refused: {@code error: <code>: <message>}
  *       on stderr, and {@code {"error": code, "message": ...}} on stdout with {@code --json}</td></tr>
- *   <tr><td>4</td><td>all but run</td><td>the home or its store cannot be used, or I/O failed</td></tr>
+ *   <tr><td>4</td><td>all but run, wait</td><td>the home or its store cannot be used, or I/O failed</td></tr>
  *   <tr><td>10</td><td>acquire, rejoin</td><td>queued</td></tr>
  *   <tr><td>11</td><td>acquire, rejoin</td><td>offered (claim it with the offer token)</td></tr>
  *   <tr><td>12</td><td>acquire, rejoin</td><td>paused (rejoin to queue again)</td></tr>
@@ -50,11 +50,11 @@ public enum ExitCode {
   /** An unexpected internal error: a bug. */
   INTERNAL(1, "all", "unexpected internal error (a bug)"),
   /** A bad verb, flag or value (for {@code run}: {@link #RUN_FAILED}). */
-  USAGE(2, "all but run", "usage: unknown verb or flag, bad or missing value"),
+  USAGE(2, "all but run, wait", "usage: unknown verb or flag, bad or missing value"),
   /** The gate refused the operation ({@link dev.sluice.gate.GateException}). */
-  REFUSED(3, "all but run", "the gate refused: error code on stderr (and JSON)"),
+  REFUSED(3, "all but run, wait", "the gate refused: error code on stderr (and JSON)"),
   /** The home or store cannot be used, or I/O failed. */
-  STORE(4, "all but run", "the home or its store cannot be used, or I/O failed"),
+  STORE(4, "all but run, wait", "the home or its store cannot be used, or I/O failed"),
   /** {@code acquire}/{@code rejoin}: queued. */
   QUEUED(10, "acquire, rejoin", "queued"),
   /** {@code acquire}/{@code rejoin}: offered. */

@@ -131,6 +131,9 @@ class SubmitProcessTest {
     assertThat(unknown.exit()).as(unknown.toString()).isEqualTo(125);
     assertThat(unknown.err()).contains("unknown_request").contains("r999");
     assertThat(unknown.out()).isEmpty();
+    Result usage = sluice.run("wait");
+    assertThat(usage.exit()).as(usage.toString()).isEqualTo(125);
+    assertThat(usage.err()).startsWith("error: usage: ");
   }
 
   @Test
