@@ -8,6 +8,7 @@ import dev.sluice.gate.GateEvent;
 import dev.sluice.gate.GateService;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * Waits on a home's event feed (the gate's own wait, woken by its pulse: no polling) for the first
@@ -18,32 +19,30 @@ final class EventWait {
 
   /** The first event of {@code type} in {@code pool}; fails after the process-test timeout. */
   static GateEvent await(GateService gate, String type, String pool) throws InterruptedException {
-    long since = 0;
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SluiceProcesses.TIMEOUT_SECONDS);
-    while (System.nanoTime() < deadline) {
-      for (GateEvent e : gate.awaitEvents(since, 100, Duration.ofSeconds(10))) {
-        if (e.type().equals(type) && e.pool().equals(pool)) {
-          return e;
-        }
-        since = e.sequence();
-      }
-    }
-    throw new AssertionError("no " + type + " event in pool " + pool);
+    return first(gate, e -> e.type().equals(type) && e.pool().equals(pool), type + " in " + pool);
   }
 
   /** The first event of {@code type} of one request; fails after the process-test timeout. */
   static GateEvent awaitOf(GateService gate, String type, String requestId)
       throws InterruptedException {
+    return first(
+        gate,
+        e -> e.type().equals(type) && e.requestId().equals(requestId),
+        type + " of " + requestId);
+  }
+
+  private static GateEvent first(GateService gate, Predicate<GateEvent> wanted, String what)
+      throws InterruptedException {
     long since = 0;
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SluiceProcesses.TIMEOUT_SECONDS);
     while (System.nanoTime() < deadline) {
       for (GateEvent e : gate.awaitEvents(since, 100, Duration.ofSeconds(10))) {
-        if (e.type().equals(type) && e.requestId().equals(requestId)) {
+        if (wanted.test(e)) {
           return e;
         }
         since = e.sequence();
       }
     }
-    throw new AssertionError("no " + type + " event of request " + requestId);
+    throw new AssertionError("no event " + what);
   }
 }

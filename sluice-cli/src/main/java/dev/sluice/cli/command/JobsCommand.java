@@ -110,16 +110,37 @@ final class JobsCommand extends Verb {
 
   private static String line(Live j) {
     Ticket t = j.ticket();
-    return String.format(
-        "%-8s %-12s %3d %-10s %8s %8s %8s  %s",
+    return row(
         t.requestId(),
         t.pool(),
         t.weight(),
         state(t),
         t.trackedProcess().map(p -> Long.toString(p.pid())).orElse("-"),
-        Durations.human(j.waited()),
-        j.running() == null ? "-" : Durations.human(j.running()),
+        j.waited(),
+        j.running(),
         t.label());
+  }
+
+  /** One line of the table; {@code running} is {@code null} for what has not run. */
+  private static String row(
+      String id,
+      String pool,
+      int weight,
+      String state,
+      String pid,
+      Duration waited,
+      Duration running,
+      String label) {
+    return String.format(
+        "%-8s %-12s %3d %-10s %8s %8s %8s  %s",
+        id,
+        pool,
+        weight,
+        state,
+        pid,
+        Durations.human(waited),
+        running == null ? "-" : Durations.human(running),
+        label);
   }
 
   /** A submitted job that ended: its outcome in the state column, how long it waited and ran. */
@@ -133,15 +154,14 @@ final class JobsCommand extends Verb {
           case LOST -> "lost";
         };
     Instant started = j.startedAt();
-    return String.format(
-        "%-8s %-12s %3d %-10s %8s %8s %8s  %s",
+    return row(
         j.requestId(),
         j.pool(),
         j.weight(),
         state,
         "-",
-        Durations.human(between(j.submittedAt(), started == null ? j.endedAt() : started)),
-        started == null ? "-" : Durations.human(between(started, j.endedAt())),
+        between(j.submittedAt(), started == null ? j.endedAt() : started),
+        started == null ? null : between(started, j.endedAt()),
         j.label());
   }
 

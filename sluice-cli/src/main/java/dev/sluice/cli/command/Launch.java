@@ -21,10 +21,10 @@ import java.util.function.Consumer;
 import sun.misc.Signal;
 
 /**
- * The part of {@code sluice run} after the grant: spawns the command through {@code setsid} with
- * inherited stdio, binds the permit to its process group, forwards signals to the group, waits,
- * releases, and answers the command's exit status (128+N if signal N killed it, as the JDK reports
- * it).
+ * The part of {@code sluice run} (and of a submitted job's runner) after the grant: spawns the
+ * command through {@code setsid} with inherited stdio (a job's: {@code /dev/null} and its log),
+ * binds the permit to its process group, forwards signals to the group, waits, releases, and
+ * answers the command's exit status (128+N if signal N killed it, as the JDK reports it).
  *
  * <p>Why {@code setsid} gives a known group: the JVM's child is not a process-group leader, so
  * {@code setsid} calls setsid(2) without forking and then execs the command; the pid the JDK

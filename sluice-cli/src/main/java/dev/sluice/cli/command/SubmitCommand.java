@@ -14,6 +14,7 @@ import dev.sluice.local.CrashStages;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.UUID;
 import picocli.CommandLine.Command;
@@ -56,7 +57,7 @@ final class SubmitCommand extends Verb {
         new AcquireRequest(
             agent, op, capacity.pool, capacity.weight, job.labelOrCommand(), job.reason);
     SubmittedJobs jobs = gate().submittedJobs();
-    var existing = jobs.check(request);
+    Optional<Job> existing = jobs.check(request);
     if (existing.isPresent()) {
       answer(existing.get(), true, OptionalLong.empty());
       return ExitCode.OK.code();
