@@ -137,6 +137,35 @@ class SubmitProcessTest {
   }
 
   @Test
+  void aJobThatTimesOutOrIsCancelledNeverRunsAndWaitSaysWhy() throws Exception {
+    Fifo go = Fifo.make(work.resolve("go"));
+    String holder = submit("sh", "-c", "read x < \"$0\"", go.path());
+    Path never = work.resolve("never");
+    Result timed =
+        sluice.run(
+            "submit", "--pool", "p", "--queue-timeout", "1ms", "--", "touch", never.toString());
+    assertThat(timed.exit()).as(timed.toString()).isZero();
+    String late = timed.out().strip();
+    String cancelled = submit("touch", never.toString());
+    assertThat(sluice.run("cancel", cancelled).exit()).isZero();
+
+    Result lateWait = sluice.run("wait", late);
+    assertThat(lateWait.exit()).as(lateWait.toString()).isEqualTo(124);
+    assertThat(lateWait.out()).contains("did not run: no slot came within its --queue-timeout");
+    assertThat(logs(late).out())
+        .startsWith("sluice: no capacity in pool p within")
+        .contains("did not run");
+    Result cancelWait = sluice.run("--json", "wait", cancelled);
+    assertThat(cancelWait.exit()).as(cancelWait.toString()).isEqualTo(125);
+    JsonNode answer = json(cancelWait).get(0);
+    assertThat(answer.get("state").asText()).isEqualTo("cancelled");
+    assertThat(answer.get("reason").asText()).startsWith("cancelled by ");
+    go.send("go");
+    assertThat(sluice.run("wait", holder).exit()).isZero();
+    assertThat(never).doesNotExist();
+  }
+
+  @Test
   void logsFollowPrintsWhatIsAppendedAfterItStartedAndEndsWithTheJob() throws Exception {
     Fifo go = Fifo.make(work.resolve("go"));
     String id = submit("sh", "-c", "echo before; read x < \"$0\"; echo after $x", go.path());
