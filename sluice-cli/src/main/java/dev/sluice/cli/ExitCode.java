@@ -16,10 +16,10 @@ import java.util.stream.Collectors;
  *   <tr><th>Status</th><th>Verbs</th><th>Meaning</th></tr>
  *   <tr><td>0</td><td>all</td><td>success; {@code acquire} and {@code rejoin}: granted</td></tr>
  *   <tr><td>1</td><td>all</td><td>an unexpected internal error (a bug)</td></tr>
- *   <tr><td>2</td><td>all but run</td><td>usage: unknown verb or flag, bad or missing value</td></tr>
- *   <tr><td>3</td><td>all but run</td><td>the gate refused: {@code error: <code>: <message>}
+ *   <tr><td>2</td><td>all but run, wait</td><td>usage: unknown verb or flag, bad or missing value</td></tr>
+ *   <tr><td>3</td><td>all but run, wait</td><td>the gate refused: {@code error: <code>: <message>}
  *       on stderr, and {@code {"error": code, "message": ...}} on stdout with {@code --json}</td></tr>
- *   <tr><td>4</td><td>all but run</td><td>the home, its store or its configuration file cannot be
+ *   <tr><td>4</td><td>all but run, wait</td><td>the home, its store or its configuration file cannot be
  *       used ({@code error: config: ...} names the file, line, key and value), or I/O failed</td></tr>
  *   <tr><td>10</td><td>acquire, rejoin</td><td>queued</td></tr>
  *   <tr><td>11</td><td>acquire, rejoin</td><td>offered (claim it with the offer token)</td></tr>
@@ -34,13 +34,17 @@ import java.util.stream.Collectors;
  *       id (or it ended over the retention ago), or no queued or running job has the label</td></tr>
  *   <tr><td>17</td><td>cancel, kill</td><td>the label names several jobs (their ids are in the
  *       message); give an id</td></tr>
- *   <tr><td>124</td><td>run</td><td>no capacity within {@code --queue-timeout}; CMD did not run</td></tr>
- *   <tr><td>125</td><td>run</td><td>a usage error of run, the gate refused or cancelled the request,
- *       or the store or {@code bin/sluice}'s build failed; CMD did not run (or was stopped at once
- *       because its permit could not be bound)</td></tr>
+ *   <tr><td>122</td><td>wait</td><td>the job ran, but its exit status is unknown: its runner was
+ *       killed before the command ended</td></tr>
+ *   <tr><td>124</td><td>run, wait</td><td>no capacity within {@code --queue-timeout}; CMD (the
+ *       job) did not run</td></tr>
+ *   <tr><td>125</td><td>run, wait</td><td>a usage error of run or wait, the gate refused or
+ *       cancelled the request, the job's runner ended before it started it, or the store or {@code
+ *       bin/sluice}'s build failed; CMD (the job) did not run (or was stopped at once because its
+ *       permit could not be bound)</td></tr>
  *   <tr><td>126, 127</td><td>run</td><td>CMD could not be executed, or was not found</td></tr>
  *   <tr><td>128+N</td><td>run</td><td>CMD died of signal N (130 SIGINT, 143 SIGTERM)</td></tr>
- *   <tr><td>other</td><td>run</td><td>CMD's own exit status</td></tr>
+ *   <tr><td>other</td><td>run, wait</td><td>CMD's (the job's) own exit status</td></tr>
  * </table>
  *
  * <p>Immutable and thread-safe.
@@ -51,11 +55,14 @@ public enum ExitCode {
   /** An unexpected internal error: a bug. */
   INTERNAL(1, "all", "unexpected internal error (a bug)"),
   /** A bad verb, flag or value (for {@code run}: {@link #RUN_FAILED}). */
-  USAGE(2, "all but run", "usage: unknown verb or flag, bad or missing value"),
+  USAGE(2, "all but run, wait", "usage: unknown verb or flag, bad or missing value"),
   /** The gate refused the operation ({@link dev.sluice.gate.GateException}). */
-  REFUSED(3, "all but run", "the gate refused: error code on stderr (and JSON)"),
+  REFUSED(3, "all but run, wait", "the gate refused: error code on stderr (and JSON)"),
   /** The home, store or configuration file cannot be used, or I/O failed. */
-  STORE(4, "all but run", "the home, its store or its config file cannot be used, or I/O failed"),
+  STORE(
+      4,
+      "all but run, wait",
+      "the home, its store or its config file cannot be used, or I/O failed"),
   /** {@code acquire}/{@code rejoin}: queued. */
   QUEUED(10, "acquire, rejoin", "queued"),
   /** {@code acquire}/{@code rejoin}: offered. */
@@ -79,13 +86,19 @@ public enum ExitCode {
       "no such job: unknown request id, or no queued or running job has the --label"),
   /** The label names several live jobs. */
   AMBIGUOUS_JOB(17, "cancel, kill", "the --label names several jobs (listed); give an id"),
-  /** {@code run}: no capacity within the queue timeout. */
-  QUEUE_TIMEOUT(124, "run", "no capacity within --queue-timeout; CMD did not run"),
+  /** {@code wait}: the job ran, but its runner died before it could record the exit status. */
+  JOB_LOST(122, "wait", "the job ran, but its exit status is unknown: its runner was killed"),
+  /** {@code run}, {@code wait}: no capacity within the queue timeout. */
+  QUEUE_TIMEOUT(124, "run, wait", "no capacity within --queue-timeout; CMD (the job) did not run"),
   /**
-   * {@code run}: a usage error, the gate refused (or cancelled the request), or the store or {@code
-   * bin/sluice}'s build failed; CMD did not run.
+   * {@code run}, {@code wait}: a usage error, the gate refused (or cancelled the request), the
+   * job's runner ended before it started it, or the store or {@code bin/sluice}'s build failed; CMD
+   * (the job) did not run.
    */
-  RUN_FAILED(125, "run", "usage error, refused, cancelled, store or build failed: CMD did not run");
+  RUN_FAILED(
+      125,
+      "run, wait",
+      "usage error, refused, cancelled, store or build failed: CMD (the job) did not run");
 
   private final int code;
   private final String verbs;
@@ -110,9 +123,9 @@ public enum ExitCode {
             .collect(Collectors.joining());
     return "%nExit status:"
         + rows
-        + row("126/127", "run", "CMD could not be executed / was not found")
-        + row("128+N", "run", "CMD died of signal N (130 SIGINT, 143 SIGTERM)")
-        + row("other", "run", "CMD's own exit status")
+        + row("126/127", "run, wait", "CMD could not be executed / was not found")
+        + row("128+N", "run, wait", "CMD died of signal N (130 SIGINT, 143 SIGTERM)")
+        + row("other", "run, wait", "CMD's own exit status (wait: the first non-zero job's)")
         + "%n%nEnvironment:"
         + "%n  SLUICE_HOME       default for --home"
         + "%n  SLUICE_AGENT_ID   default for --agent%n";

@@ -56,6 +56,12 @@ public final class JsonObject {
     return this;
   }
 
+  /** Sets a list of strings. */
+  public JsonObject putStrings(String name, List<String> values) {
+    fields.put(name, List.copyOf(values));
+    return this;
+  }
+
   /** The object on one line, without a line break. */
   @Override
   public String toString() {

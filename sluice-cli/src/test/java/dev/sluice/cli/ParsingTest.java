@@ -19,6 +19,9 @@ import picocli.CommandLine;
 class ParsingTest {
   static final String[] VERBS = {
     "run",
+    "submit",
+    "logs",
+    "wait",
     "acquire",
     "claim",
     "decline",
@@ -40,6 +43,9 @@ class ParsingTest {
     "top",
     "completion"
   };
+
+  /** Verbs that --help leaves out: the runner of a submitted job, which submit starts. */
+  static final String[] HIDDEN = {"job-runner"};
 
   @TempDir Path home;
 
@@ -68,6 +74,9 @@ class ParsingTest {
       assertThat(r.out()).containsPattern("(?m)^  " + verb + " +\\S");
     }
     assertThat(r.out()).contains("Exit status:").contains("124").contains("SLUICE_AGENT_ID");
+    for (String verb : HIDDEN) {
+      assertThat(r.out()).doesNotContainPattern("(?m)^  " + verb + " ");
+    }
   }
 
   @Test
@@ -81,10 +90,14 @@ class ParsingTest {
                     Map.of(), new String[] {"--home", "run", "--agent", "top", "--json", "status"})
                 .getSubcommands())
         .containsOnlyKeys("status");
+    String[] all =
+        java.util.stream.Stream.concat(
+                java.util.Arrays.stream(VERBS), java.util.Arrays.stream(HIDDEN))
+            .toArray(String[]::new);
     assertThat(SluiceCommand.commandLine(Map.of(), new String[] {"--help"}).getSubcommands())
-        .containsOnlyKeys(VERBS);
+        .containsOnlyKeys(all);
     assertThat(SluiceCommand.commandLine(Map.of(), new String[] {"no-such-verb"}).getSubcommands())
-        .containsOnlyKeys(VERBS);
+        .containsOnlyKeys(all);
   }
 
   @Test

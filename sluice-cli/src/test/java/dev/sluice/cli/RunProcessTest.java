@@ -211,8 +211,8 @@ class RunProcessTest {
     assertThat(sluice.run("status", "--frobnicate").exit()).isEqualTo(2);
     Result help = sluice.run("--help");
     assertThat(help.out())
-        .containsPattern("(?m)^  2 +all but run +usage")
-        .containsPattern("(?m)^  125 +run +usage error");
+        .containsPattern("(?m)^  2 +all but run, wait +usage")
+        .containsPattern("(?m)^  125 +run, wait +usage error");
   }
 
   private JsonNode pool(String name) throws Exception {

@@ -5,6 +5,7 @@
 package dev.sluice.gate;
 
 import dev.sluice.gate.internal.GateSweeper;
+import dev.sluice.gate.internal.JobSettle;
 import dev.sluice.gate.internal.Jobs;
 import dev.sluice.gate.store.Diagnoser;
 import dev.sluice.gate.store.GateStore;
@@ -17,6 +18,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * The job gate of one home directory: every operation of the {@code sluice} command, as a Java API.
@@ -36,7 +38,7 @@ public final class GateService implements AutoCloseable {
   private static final long RECHECK_MAX_MILLIS = 30_000;
 
   /** Why a {@code sluice run} that gave up waiting withdrew its request. */
-  private static final String QUEUE_TIMEOUT = "queue_timeout";
+  private static final String QUEUE_TIMEOUT = JobSettle.QUEUE_TIMEOUT;
 
   private final GateStore store;
 
@@ -63,9 +65,26 @@ public final class GateService implements AutoCloseable {
    * @throws dev.sluice.StoreFormatException if {@code home} holds something else or is corrupt
    */
   public static GateService open(Path home, GateSettings settings) {
+    return open(home, settings, Clock.systemUTC());
+  }
+
+  /**
+   * Opens the gate in {@code home} on {@code clock}, which every deadline, time-driven change and
+   * retention of this service follows (tests move it instead of waiting); see {@link #open(Path,
+   * GateSettings)}.
+   *
+   * @throws dev.sluice.StoreFormatException if {@code home} holds something else or is corrupt
+   */
+  public static GateService open(Path home, GateSettings settings, Clock clock) {
     Objects.requireNonNull(home, "home");
     Objects.requireNonNull(settings, "settings");
-    return new GateService(GateStore.open(home, settings, Clock.systemUTC()));
+    Objects.requireNonNull(clock, "clock");
+    return new GateService(GateStore.open(home, settings, clock));
+  }
+
+  /** The jobs queued by {@code sluice submit}: their records, logs and ends. */
+  public SubmittedJobs submittedJobs() {
+    return new SubmittedJobs(this, store);
   }
 
   /** The settings in force: the home's own with its configuration file's values over them. */
@@ -122,7 +141,22 @@ public final class GateService implements AutoCloseable {
     Objects.requireNonNull(request, "request");
     long deadline = deadline(queueTimeout);
     String owner = store.ownerId();
-    AcquireOutcome first = store.transact(tx -> claimIfOffered(tx, request, owner, true));
+    return acquireOwned(
+        request, deadline, progress, tx -> claimIfOffered(tx, request, owner, true));
+  }
+
+  /**
+   * {@link #acquireOwned(AcquireRequest, Duration, Consumer)} with its first look given: {@link
+   * SubmittedJobs} records the job in the same transaction that makes its request.
+   */
+  Optional<Permit> acquireOwned(
+      AcquireRequest request,
+      long deadline,
+      Consumer<AcquireOutcome> progress,
+      GateStore.Operation<AcquireOutcome> firstLook)
+      throws InterruptedException {
+    String owner = store.ownerId();
+    AcquireOutcome first = store.transact(firstLook);
     if (first instanceof AcquireOutcome.Conflict c) {
       throw new GateException(GateException.Code.CONFLICT, c.detail());
     }
@@ -159,7 +193,7 @@ public final class GateService implements AutoCloseable {
   }
 
   /** One look: the request's state, with an arrived offer claimed (and a lapsed one rejoined). */
-  private static AcquireOutcome claimIfOffered(
+  static AcquireOutcome claimIfOffered(
       GateStore.Tx tx, AcquireRequest r, String owner, boolean rejoinPaused) {
     AcquireOutcome o = tx.machine().acquire(r, owner, tx.now());
     if (o instanceof AcquireOutcome.Paused p && rejoinPaused) {
@@ -390,6 +424,25 @@ public final class GateService implements AutoCloseable {
     }
   }
 
+  /**
+   * Reads {@code read} until {@code done} accepts what it read or {@code wait} has passed, sleeping
+   * between reads as every wait of the gate does; answers the last value read.
+   *
+   * @throws InterruptedException if interrupted while waiting
+   */
+  <T> T awaitUntil(GateStore.Operation<T> read, Predicate<T> done, Duration wait)
+      throws InterruptedException {
+    long deadline = deadline(wait);
+    Waiter waiter = new Waiter();
+    while (true) {
+      long seen = store.changes().count();
+      Look<T> look = store.transact(tx -> look(tx, read.apply(tx)));
+      if (done.test(look.value) || !waiter.sleep(look, seen, deadline)) {
+        return look.value;
+      }
+    }
+  }
+
   /** An agent's offers (with fresh tokens), queue entries, paused entries and held permits. */
   public Pending pending(String agentId) {
     return store.transact(tx -> tx.views().pending(agentId));
@@ -518,7 +571,7 @@ public final class GateService implements AutoCloseable {
     store.close();
   }
 
-  private static long deadline(Duration wait) {
+  static long deadline(Duration wait) {
     Objects.requireNonNull(wait, "wait");
     if (wait.isNegative()) {
       throw new IllegalArgumentException("wait must not be negative, was " + wait);

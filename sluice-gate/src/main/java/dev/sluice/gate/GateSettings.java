@@ -19,6 +19,8 @@ import java.util.Objects;
  * @param eventsKept events kept at most: 10,000
  * @param eventsMaxAge events kept at most this long: 7 days
  * @param terminalRetention ended requests (and their tokens) answer idempotently this long: 1 h
+ * @param jobLogRetention a submitted job's record and log are kept this long after it ended: 7 days
+ *     (never while it waits or runs)
  */
 public record GateSettings(
     int defaultCapacity,
@@ -28,7 +30,8 @@ public record GateSettings(
     Duration longHold,
     int eventsKept,
     Duration eventsMaxAge,
-    Duration terminalRetention) {
+    Duration terminalRetention,
+    Duration jobLogRetention) {
 
   /** Validates the fields; see {@link Builder}. */
   public GateSettings {
@@ -45,6 +48,7 @@ public record GateSettings(
     positive("longHold", longHold);
     positive("eventsMaxAge", eventsMaxAge);
     positive("terminalRetention", terminalRetention);
+    positive("jobLogRetention", jobLogRetention);
     if (eventsKept < 1) {
       throw new IllegalArgumentException("eventsKept must be positive, was " + eventsKept);
     }
@@ -78,6 +82,7 @@ public record GateSettings(
     private int eventsKept = 10_000;
     private Duration eventsMaxAge = Duration.ofDays(7);
     private Duration terminalRetention = Duration.ofHours(1);
+    private Duration jobLogRetention = Duration.ofDays(7);
 
     private Builder() {}
 
@@ -129,6 +134,12 @@ public record GateSettings(
       return this;
     }
 
+    /** See {@link GateSettings#jobLogRetention()}. */
+    public Builder jobLogRetention(Duration v) {
+      jobLogRetention = v;
+      return this;
+    }
+
     /**
      * Builds the settings.
      *
@@ -143,7 +154,8 @@ public record GateSettings(
           longHold,
           eventsKept,
           eventsMaxAge,
-          terminalRetention);
+          terminalRetention,
+          jobLogRetention);
     }
   }
 }

@@ -182,6 +182,23 @@ public final class PoolDirectory {
     return path.resolve("owners");
   }
 
+  /**
+   * A subdirectory of this pool for files of its own (the gate's job logs), created with the pool's
+   * directory mode if missing.
+   *
+   * @param name its name, a single path element
+   * @throws IOException if it cannot be created
+   * @throws StoreFormatException if a symbolic link or a non-directory has its name
+   */
+  public Path subdirectory(String name) throws IOException {
+    Path sub = path.resolve(name);
+    if (!sub.getParent().equals(path)) {
+      throw new IllegalArgumentException("not a single path element: " + name);
+    }
+    ensureSubdirectory(sub);
+    return sub;
+  }
+
   /** A file in the directory. */
   public Path file(String name) {
     return path.resolve(name);

@@ -25,6 +25,9 @@ import picocli.CommandLine.ParseResult;
  * {@code internal}. Stateless and thread-safe; never blocks beyond writing the lines.
  */
 final class Errors {
+  /** The verbs that exit with a command's status, so that their own errors exit 125. */
+  private static final java.util.Set<String> PASSES_STATUS = java.util.Set.of("run", "wait");
+
   private Errors() {}
 
   /** How one failure is reported. */
@@ -99,7 +102,7 @@ final class Errors {
   static int onExecution(Exception e, CommandLine cl, ParseResult parsed) {
     SluiceCommand root = (SluiceCommand) cl.getCommandSpec().root().userObject();
     ExitCode exit = report(e, cl.getOut(), cl.getErr(), root.json()).exit();
-    boolean run = cl.getCommandSpec().name().equals("run");
+    boolean run = PASSES_STATUS.contains(cl.getCommandSpec().name());
     return (run && exit != ExitCode.INTERNAL ? ExitCode.RUN_FAILED : exit).code();
   }
 
@@ -119,7 +122,8 @@ final class Errors {
     }
     // Like timeout(1) and env(1): run's own errors must not look like one of CMD's statuses.
     boolean run =
-        cl.getCommandSpec().name().equals("run") || "run".equals(SluiceCommand.verbOf(args));
+        PASSES_STATUS.contains(cl.getCommandSpec().name())
+            || PASSES_STATUS.contains(String.valueOf(SluiceCommand.verbOf(args)));
     return (run ? ExitCode.RUN_FAILED : ExitCode.USAGE).code();
   }
 }

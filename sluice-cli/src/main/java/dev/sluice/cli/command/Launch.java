@@ -17,13 +17,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 import sun.misc.Signal;
 
 /**
- * The part of {@code sluice run} after the grant: spawns the command through {@code setsid} with
- * inherited stdio, binds the permit to its process group, forwards signals to the group, waits,
- * releases, and answers the command's exit status (128+N if signal N killed it, as the JDK reports
- * it).
+ * The part of {@code sluice run} (and of a submitted job's runner) after the grant: spawns the
+ * command through {@code setsid} with inherited stdio (a job's: {@code /dev/null} and its log),
+ * binds the permit to its process group, forwards signals to the group, waits, releases, and
+ * answers the command's exit status (128+N if signal N killed it, as the JDK reports it).
  *
  * <p>Why {@code setsid} gives a known group: the JVM's child is not a process-group leader, so
  * {@code setsid} calls setsid(2) without forking and then execs the command; the pid the JDK
@@ -47,7 +48,20 @@ final class Launch {
   private final PrintWriter out;
   private final PrintWriter err;
   private final boolean json;
+  private final Consumer<ProcessBuilder> streams;
+  private final Exit exit;
 
+  /** Records the end of a command that ran, which also ends its permit. */
+  @FunctionalInterface
+  interface Exit {
+    /**
+     * @param status the exit status (128+N for signal N)
+     * @param reason the same in words, for the gate's event
+     */
+    void record(int status, String reason);
+  }
+
+  /** {@code sluice run}'s launch: the terminal's stdio; the exit only releases the permit. */
   Launch(
       GateService gate,
       Permit permit,
@@ -56,6 +70,35 @@ final class Launch {
       PrintWriter out,
       PrintWriter err,
       boolean json) {
+    this(gate, permit, signal, command, out, err, json, ProcessBuilder::inheritIO, null);
+  }
+
+  /**
+   * A launch whose command gets its stdio from {@code streams} (a submitted job's: /dev/null and
+   * its log) and whose exit is recorded by {@code exit}, which must also end the permit. Messages
+   * go to {@code err}.
+   */
+  Launch(
+      GateService gate,
+      Permit permit,
+      CompletableFuture<StartSignal> signal,
+      List<String> command,
+      PrintWriter err,
+      Consumer<ProcessBuilder> streams,
+      Exit exit) {
+    this(gate, permit, signal, command, err, err, false, streams, exit);
+  }
+
+  private Launch(
+      GateService gate,
+      Permit permit,
+      CompletableFuture<StartSignal> signal,
+      List<String> command,
+      PrintWriter out,
+      PrintWriter err,
+      boolean json,
+      Consumer<ProcessBuilder> streams,
+      Exit exit) {
     this.gate = gate;
     this.permit = permit;
     this.signal = signal;
@@ -63,6 +106,8 @@ final class Launch {
     this.out = out;
     this.err = err;
     this.json = json;
+    this.streams = streams;
+    this.exit = exit != null ? exit : (status, reason) -> release(reason);
   }
 
   /** Runs the command to its end; returns the exit status {@code sluice run} exits with. */
@@ -89,7 +134,9 @@ final class Launch {
         argv.addAll(command);
         out.flush();
         err.flush();
-        process = new ProcessBuilder(argv).inheritIO().start();
+        ProcessBuilder pb = new ProcessBuilder(argv);
+        streams.accept(pb);
+        process = pb.start();
       } catch (IOException e) {
         go.close();
         release("could not start: " + e.getMessage());
@@ -114,7 +161,8 @@ final class Launch {
           // Only if the shell is already gone: it then exits without running the command.
         }
         int status = GroupSignals.waitUninterruptibly(process);
-        release(status > 128 ? "killed by signal " + (status - 128) : "exited " + status);
+        exit.record(
+            status, status > 128 ? "killed by signal " + (status - 128) : "exited " + status);
         if (status > 128) {
           tellWhoKilled();
         }

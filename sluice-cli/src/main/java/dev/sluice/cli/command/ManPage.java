@@ -66,14 +66,17 @@ public final class ManPage {
     options(page, spec, false);
     page.append(".SH COMMANDS\n");
     for (CommandLine verb : root.getSubcommands().values()) {
-      command(page, verb);
+      if (!verb.getCommandSpec().usageMessage().hidden()) {
+        command(page, verb);
+      }
     }
     page.append(".SH EXIT STATUS AND ENVIRONMENT\n.nf\n");
     page.append(text(String.format(ExitCode.helpFooter()).strip())).append("\n.fi\n");
     page.append(".SH FILES\n.TP\n.I $XDG_STATE_HOME/sluice\n");
     page.append(
         "The gate's home when neither \\fB\\-\\-home\\fR nor \\fBSLUICE_HOME\\fR names one");
-    page.append(" (else \\fI~/.local/state/sluice\\fR): gate.db, gate.lock, notify/, owners/.\n");
+    page.append(" (else \\fI~/.local/state/sluice\\fR): gate.db, gate.lock, notify/, owners/,");
+    page.append(" and logs/ (the logs of submitted jobs).\n");
     return page.toString();
   }
 

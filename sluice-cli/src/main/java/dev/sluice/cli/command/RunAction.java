@@ -135,12 +135,16 @@ final class RunAction {
   }
 
   private String labelOrCommand() {
-    if (args.label() != null) {
-      return args.label();
-    }
-    // Quoted like a shell would need it; at most 200 characters and no control characters.
+    return args.label() != null ? args.label() : describe(args.command());
+  }
+
+  /**
+   * A command as a label: quoted like a shell would need it, at most 200 characters and without
+   * control characters.
+   */
+  static String describe(java.util.List<String> command) {
     StringBuilder b = new StringBuilder();
-    for (String arg : args.command()) {
+    for (String arg : command) {
       b.append(b.length() == 0 ? "" : " ");
       b.append(arg.matches("[A-Za-z0-9_./=:,+@%-]+") ? arg : "'" + arg.replace("'", "'\\''") + "'");
     }

@@ -41,6 +41,10 @@ public final class SluiceCommand implements Callable<Integer> {
   private static final List<Class<?>> VERBS =
       List.of(
           RunCommand.class,
+          SubmitCommand.class,
+          LogsCommand.class,
+          WaitCommand.class,
+          JobRunnerCommand.class,
           AcquireCommands.Acquire.class,
           AcquireCommands.Claim.class,
           AcquireCommands.Decline.class,
@@ -141,9 +145,11 @@ public final class SluiceCommand implements Callable<Integer> {
     cl.registerConverter(Long.TYPE, SluiceCommand::wholeLong);
     cl.getCommandSpec().usageMessage().footer(ExitCode.helpFooter());
     // "sluice run make -j4" must hand "-j4" to make, not parse it as a sluice option.
-    CommandLine run = cl.getSubcommands().get("run");
-    if (run != null) {
-      run.setStopAtPositional(true);
+    for (String name : List.of("run", "submit", RunnerProcess.VERB)) {
+      CommandLine takesCommand = cl.getSubcommands().get(name);
+      if (takesCommand != null) {
+        takesCommand.setStopAtPositional(true);
+      }
     }
     // "--pool -x" is a forgotten value followed by a mistyped option, never a pool named "-x".
     cl.setUnmatchedOptionsAllowedAsOptionParameters(false);

@@ -86,7 +86,14 @@ public final class ConfigKeys {
               DAY,
               GateSettings::terminalRetention,
               GateSettings.Builder::terminalRetention,
-              "how long an ended request (and its --op key and tokens) still answers"));
+              "how long an ended request (and its --op key and tokens) still answers"),
+          ConfigKey.duration(
+              "job.log-retention",
+              MINUTE,
+              DurationText.MAX,
+              GateSettings::jobLogRetention,
+              GateSettings.Builder::jobLogRetention,
+              "how long a submitted job's record and log are kept after it ended"));
 
   private ConfigKeys() {}
 

@@ -215,6 +215,7 @@ public final class GateCodec {
           g.writeNumberField("eventsKept", settings.eventsKept());
           g.writeStringField("eventsMaxAge", settings.eventsMaxAge().toString());
           g.writeStringField("terminalRetention", settings.terminalRetention().toString());
+          g.writeStringField("jobLogRetention", settings.jobLogRetention().toString());
         });
   }
 
@@ -234,7 +235,11 @@ public final class GateCodec {
           Duration.parse(n.str("longHold")),
           n.integer("eventsKept"),
           Duration.parse(n.str("eventsMaxAge")),
-          Duration.parse(n.str("terminalRetention")));
+          Duration.parse(n.str("terminalRetention")),
+          // Homes made before submitted jobs existed have no such field: they get the default.
+          n.has("jobLogRetention")
+              ? Duration.parse(n.str("jobLogRetention"))
+              : GateSettings.defaults().jobLogRetention());
     } catch (RuntimeException e) {
       throw new IOException("malformed gate settings: " + e.getMessage(), e);
     }

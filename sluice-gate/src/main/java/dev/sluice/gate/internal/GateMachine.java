@@ -90,13 +90,7 @@ public final class GateMachine {
       return new AcquireOutcome.Conflict(s.snapshot(spent), spentDetail(r, spent));
     }
     pools.requireUsable(r.pool());
-    PoolRecord existing = s.pools.get(r.pool());
-    int capacity = existing == null ? s.settings.defaultCapacity() : existing.capacity;
-    if (r.weight() > capacity) {
-      throw new GateException(
-          GateException.Code.WEIGHT_EXCEEDS_CAPACITY,
-          "pool " + r.pool() + ": weight " + r.weight() + " exceeds its capacity " + capacity);
-    }
+    pools.requireFits(r.pool(), r.weight());
     // Leases are extended only once nothing can refuse the call: a refusal changes nothing.
     Permits.touch(s, r.agentId(), now);
     PoolRecord pool = s.pool(r.pool());
@@ -137,6 +131,18 @@ public final class GateMachine {
         + e.state.name().toLowerCase(java.util.Locale.ROOT)
         + (e.endReason.isEmpty() ? "" : " (" + e.endReason + ")")
         + "; ask with another --op for new work";
+  }
+
+  /**
+   * Refuses, without changing anything, a new request that {@link #acquire} would refuse for its
+   * pool: one never set up, or one whose capacity is below the weight. {@code sluice submit} asks
+   * this before it starts the process that will queue the job.
+   *
+   * @throws GateException {@code unknown_pool} or {@code weight_exceeds_capacity}
+   */
+  public void checkPool(AcquireRequest r) {
+    pools.requireUsable(r.pool());
+    pools.requireFits(r.pool(), r.weight());
   }
 
   /**

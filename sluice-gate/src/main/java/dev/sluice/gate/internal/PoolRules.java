@@ -65,6 +65,22 @@ final class PoolRules {
   }
 
   /**
+   * Checks that a request of {@code weight} can ever fit {@code pool} (made with the default
+   * capacity by its first request if new).
+   *
+   * @throws GateException {@code weight_exceeds_capacity}
+   */
+  void requireFits(String pool, int weight) {
+    PoolRecord existing = s.pools.get(pool);
+    int capacity = existing == null ? s.settings.defaultCapacity() : existing.capacity;
+    if (weight > capacity) {
+      throw new GateException(
+          GateException.Code.WEIGHT_EXCEEDS_CAPACITY,
+          "pool " + pool + ": weight " + weight + " exceeds its capacity " + capacity);
+    }
+  }
+
+  /**
    * Removes an empty pool: no holder, offer, queued or paused request (a paused one may rejoin).
    *
    * @return the removed pool's capacity

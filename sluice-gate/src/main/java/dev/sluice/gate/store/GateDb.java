@@ -338,6 +338,11 @@ final class GateDb implements AutoCloseable {
     return out;
   }
 
+  /** The connection, for the tables of other parts of the gate (submitted jobs). */
+  Connection connection() {
+    return db;
+  }
+
   PoolDirectory dir() {
     return dir;
   }

@@ -49,6 +49,9 @@ public final class GateStore implements AutoCloseable {
   private final LivenessCheck liveness;
   private final ConfigFile config;
   private final ConfigMode configMode;
+  private final JobTable jobs;
+  private final JobSweep jobSweep;
+  private final JobLogs logs;
 
   /** Whether a transaction read the configuration file; guarded by the gate. */
   private boolean configRead;
@@ -59,6 +62,7 @@ public final class GateStore implements AutoCloseable {
       PoolDirectory dir,
       GateLock gate,
       GateDb db,
+      JobTable jobs,
       Clock clock,
       TokenMint mint,
       ConfigMode configMode) {
@@ -70,6 +74,9 @@ public final class GateStore implements AutoCloseable {
     this.clock = clock;
     this.mint = mint;
     this.liveness = new LivenessCheck(dir, changes);
+    this.jobs = jobs;
+    this.jobSweep = new JobSweep(jobs, liveness);
+    this.logs = new JobLogs(dir);
     // Armed before the first read, so no pulse after any read of this store is missed.
     this.pulseWatch = PulseWatcher.instance().watch(dir, changes::bump);
   }
@@ -107,13 +114,26 @@ public final class GateStore implements AutoCloseable {
           e);
     }
     GateDb db;
+    JobTable jobs;
     try (GateLock.Hold h = gate.hold()) {
       db = GateDb.open(dir, settingsIfNew, false);
+      jobs = openJobs(dir, db);
     } catch (RuntimeException e) {
       closeQuietly(gate);
       throw e;
     }
-    return new GateStore(dir, gate, db, clock, TokenMint.secure(), configMode);
+    return new GateStore(dir, gate, db, jobs, clock, TokenMint.secure(), configMode);
+  }
+
+  private static JobTable openJobs(PoolDirectory dir, GateDb db) {
+    try {
+      return JobTable.open(db.connection(), new JobLogs(dir));
+    } catch (java.sql.SQLException e) {
+      db.close();
+      throw new dev.sluice.StoreFormatException(
+          "gate home " + dir + ": cannot prepare the table of submitted jobs: " + e.getMessage(),
+          e);
+    }
   }
 
   /** The home's configuration file. */
@@ -136,14 +156,15 @@ public final class GateStore implements AutoCloseable {
     return changes;
   }
 
-  /** The transitions and views over one transaction's state. */
+  /** The transitions and views over one transaction's state, and the submitted jobs' records. */
   public record Tx(
       GateState state,
       GateMachine machine,
       Permits permits,
       GateViews views,
       long now,
-      String ownerId) {}
+      String ownerId,
+      JobTable jobs) {}
 
   /** An operation run inside a transaction. */
   @FunctionalInterface
@@ -196,6 +217,7 @@ public final class GateStore implements AutoCloseable {
       }
       configRead = true;
       attempt.state.clearEvents();
+      attempt.removeAfterCommit.forEach(logs::delete);
       if (attempt.refused != null) {
         throw attempt.refused;
       }
@@ -211,6 +233,7 @@ public final class GateStore implements AutoCloseable {
     private GateState state;
     private T result;
     private GateException refused;
+    private final List<Path> removeAfterCommit = new java.util.ArrayList<>();
 
     Attempt(Operation<T> op) {
       this.op = op;
@@ -227,23 +250,25 @@ public final class GateStore implements AutoCloseable {
       new GateSweeper(s).tick(now);
       Permits permits = new Permits(s, mint);
       liveness.reclaim(s, permits, now);
+      GateViews views = new GateViews(s, mint);
+      // Before the operation, so that it reads jobs as the sweep and the reclaim left them...
+      boolean jobsChanged = jobSweep.run(s, views, now, removeAfterCommit);
       try {
         result =
             op.apply(
-                new Tx(
-                    s,
-                    new GateMachine(s, mint),
-                    permits,
-                    new GateViews(s, mint),
-                    now,
-                    ownerIdIfAny()));
+                new Tx(s, new GateMachine(s, mint), permits, views, now, ownerIdIfAny(), jobs));
       } catch (GateException e) {
         refused = e;
       }
+      // ...and after it, so that a job whose request it started or ended is in step at once.
+      jobsChanged |= jobSweep.run(s, views, now, removeAfterCommit);
       List<GateEvent> fresh = s.eventsSince(0);
       String after = dev.sluice.gate.internal.GateCodec.write(s);
       if (after.equals(before) && fresh.isEmpty()) {
-        return LocalCommit.Written.NOTHING;
+        // A job record that changed alone still wakes whoever waits for it.
+        return jobsChanged
+            ? LocalCommit.Written.pulsing(Long.toString(db.version()))
+            : LocalCommit.Written.NOTHING;
       }
       db.write(s, after, fresh, now);
       return LocalCommit.Written.pulsing(Long.toString(db.version()));

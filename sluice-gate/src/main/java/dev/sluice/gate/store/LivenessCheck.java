@@ -41,6 +41,11 @@ final class LivenessCheck {
     }
   }
 
+  /** Whether {@code owner} is proven dead now (its lock is free); call under the gate. */
+  boolean provenDead(String owner) {
+    return watches.check(owner);
+  }
+
   /** Wakes waiters when one of these owners' sockets closes. */
   void watch(Set<String> owners) {
     owners.forEach(watches::watch);

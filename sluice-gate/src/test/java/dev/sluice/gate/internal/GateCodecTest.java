@@ -50,6 +50,20 @@ class GateCodecTest {
   }
 
   @Test
+  void theJobLogRetentionIsKeptAndAHomeWithoutOneGetsTheDefault() throws IOException {
+    GateSettings s = GateFixture.settings(2).jobLogRetention(java.time.Duration.ofHours(5)).build();
+    String text = GateCodec.writeSettings(s);
+    assertThat(GateCodec.readSettings(text).jobLogRetention()).hasHours(5);
+    String older = text.replaceFirst(",\"jobLogRetention\":\"PT5H\"", "");
+    assertThat(older).doesNotContain("jobLogRetention");
+    assertThat(GateCodec.readSettings(older).jobLogRetention()).hasDays(7);
+    assertThatThrownBy(
+            () -> GateFixture.settings(2).jobLogRetention(java.time.Duration.ZERO).build())
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("jobLogRetention must be positive and at most 365 days, was PT0S");
+  }
+
+  @Test
   void malformedDocumentsNameWhatIsWrong() {
     GateSettings s = GateFixture.settings(1).build();
     assertThatThrownBy(() -> GateCodec.read("[1, 2]", s))
