@@ -93,13 +93,30 @@ final class Heartbeats {
    */
   void retake(Connection c) throws SQLException {
     for (Owner o : List.copyOf(owners.values())) {
-      boolean locked = bool(c, "SELECT pg_try_advisory_lock(?)", o.key());
+      boolean locked = lockWaiting(c, o.key());
       boolean registered = locked && registered(c, o);
       if (!registered) {
         lost(c, o, locked);
       }
     }
     nextBeatNanos = System.nanoTime();
+  }
+
+  /**
+   * Takes an owner's lock again, waiting for it as long as the connection's lock timeout: the
+   * terminated backend that held it may not have exited yet, and a reclaim in another JVM holds it
+   * until it commits. A lock still held after that belongs to someone else: the owner is lost.
+   */
+  private static boolean lockWaiting(Connection c, long key) throws SQLException {
+    try {
+      bool(c, "SELECT pg_advisory_lock(?) IS NULL", key);
+      return true;
+    } catch (SQLException e) {
+      if ("55P03".equals(e.getSQLState())) {
+        return false;
+      }
+      throw e;
+    }
   }
 
   /** Milliseconds until the next renewal is due, or 0 for none (wait for notifications only). */

@@ -39,6 +39,7 @@ final class Listener {
   private static final Map<DataSource, Listener> OPEN = new IdentityHashMap<>();
   private static final long FIRST_RETRY_MILLIS = 100;
   private static final long LAST_RETRY_MILLIS = 5_000;
+  private static final long RETAKE_TIMEOUT_MILLIS = 10_000;
 
   /** Work for the connection, run on the listener thread. */
   @FunctionalInterface
@@ -200,19 +201,21 @@ final class Listener {
 
   private void connect() throws SQLException {
     Connection c = dataSource.getConnection();
+    connection = c;
     try {
       c.setAutoCommit(true);
-      PGConnection p = c.unwrap(PGConnection.class);
+      pg = c.unwrap(PGConnection.class);
+      // Bounds the wait for an owner's lock that a terminated backend of this JVM still holds
+      // while it exits, or that another JVM holds while it reclaims the owner.
+      execute(c, "SET lock_timeout = '" + RETAKE_TIMEOUT_MILLIS + "ms'");
       execute(c, "LISTEN " + quote(controlChannel));
       for (String channel : channels.keySet()) {
         execute(c, "LISTEN " + quote(channel));
       }
       heartbeats.retake(c);
-      connection = c;
-      pg = p;
       connected = true;
     } catch (SQLException | RuntimeException e) {
-      closeQuietly(c);
+      disconnect();
       throw e;
     }
     if (everConnected) {

@@ -24,6 +24,9 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import javax.sql.DataSource;
 
 /**
@@ -52,6 +55,14 @@ final class PgPool {
   private final Set<String> lost = ConcurrentHashMap.newKeySet();
   private final PoolBatches batches;
   private final GroupCommitter<PoolBatches.Op<?>> commits;
+
+  /**
+   * Runs the owners' change actions: the limiter may answer a wake with blocking work (after an
+   * owner loss it opens a new session, which needs the listener), so wakes never run on the
+   * listener's or the coordinator's thread.
+   */
+  private final ExecutorService wakes;
+
   private int users;
 
   private PgPool(Key key, PgSettings settings, LimiterConfig config, Listener listener) {
@@ -63,6 +74,22 @@ final class PgPool {
     this.channel = settings.tables().channel(settings.pool());
     this.batches = new PoolBatches(this, settings, config, rows, token);
     this.commits = new GroupCommitter<>("sluice-postgres-" + settings.pool(), MAX_BATCH, batches);
+    this.wakes =
+        Executors.newSingleThreadExecutor(
+            r -> {
+              Thread t = new Thread(r, "sluice-postgres-wakes-" + settings.pool());
+              t.setDaemon(true);
+              return t;
+            });
+  }
+
+  /** Runs a session's change action on the wake thread. */
+  void dispatch(Runnable action) {
+    try {
+      wakes.execute(action);
+    } catch (RejectedExecutionException e) {
+      action.run(); // the pool view closed: nothing else runs on its wake thread any more
+    }
   }
 
   /** Joins this JVM's view of the pool, creating the tables and the pool's row if needed. */
@@ -78,6 +105,7 @@ final class PgPool {
           listener.listen(pool.channel, pool);
         } catch (SQLException e) {
           pool.commits.close();
+          pool.wakes.shutdown();
           listener.release();
           throw PgFailures.of(settings.describe() + ": cannot listen for changes", e);
         }
@@ -167,6 +195,7 @@ final class PgPool {
     listener.unlisten(channel);
     listener.release();
     commits.close();
+    wakes.shutdown();
   }
 
   private void notifyEveryone(Connection c) throws SQLException {
@@ -186,11 +215,18 @@ final class PgPool {
     PoolBatches.Op<R> op = new PoolBatches.Op<>(command, f);
     if (commits.onCoordinator()) {
       // A continuation of this coordinator's own work: run it now, the queue would wait for us.
+      // (Continuations of a failed batch run elsewhere, see PoolBatches, so a clean-up they send
+      // cannot overtake a command queued before it.)
       batches.run(List.of(op));
     } else {
       commits.submit(op);
     }
     return f;
+  }
+
+  /** Applies a command and waits for it (on the coordinator's thread too: it runs at once). */
+  <R> PoolOutcome<R> execute(PoolCommand<R> command) {
+    return submit(command).join();
   }
 
   long appliedSequence() {

@@ -61,7 +61,7 @@ public final class PgSession implements PoolSession {
   @Override
   public <R> PoolOutcome<R> execute(PoolCommand<R> command) {
     try {
-      return submit(command).join();
+      return closed ? submit(command).join() : pool.execute(command);
     } catch (CompletionException e) {
       Throwable cause = e.getCause();
       if (cause instanceof SluiceException se) {
@@ -91,10 +91,16 @@ public final class PgSession implements PoolSession {
     this.onChange = onChange;
   }
 
+  /** Runs the change action, on the pool view's wake thread. */
   void wake() {
     Runnable action = onChange;
     if (action != null && !closed) {
-      action.run();
+      pool.dispatch(
+          () -> {
+            if (!closed) {
+              action.run();
+            }
+          });
     }
   }
 

@@ -46,7 +46,7 @@ final class PoolBatches implements GroupCommitter.Store<PoolBatches.Op<?>> {
   /** A queued command and its caller's future. */
   record Op<R>(PoolCommand<R> command, PendingOutcome<R> result) {}
 
-  /** What a committed transaction did. */
+  /** What a committed transaction did; {@code txid} is 0 if it wrote nothing. */
   private record Applied(
       List<Op<?>> batch,
       List<Object> results,
@@ -54,7 +54,20 @@ final class PoolBatches implements GroupCommitter.Store<PoolBatches.Op<?>> {
       long version,
       Set<String> lost,
       Set<String> affected,
-      boolean changed) {}
+      boolean changed,
+      long txid) {}
+
+  /** A commit whose answer was lost and whose fate could not be learnt either. */
+  private static final class UnknownCommitException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    UnknownCommitException(SQLException cause) {
+      super("the commit's answer was lost and whether it happened is unknown: " + cause, cause);
+    }
+  }
+
+  /** Connections tried to learn the fate of a commit whose answer was lost. */
+  private static final int LOOKUP_ATTEMPTS = 5;
 
   private final PgPool view;
   private final PgSettings settings;
@@ -86,14 +99,32 @@ final class PoolBatches implements GroupCommitter.Store<PoolBatches.Op<?>> {
     Applied applied;
     try {
       applied = transact(queued);
-    } catch (SQLException | RuntimeException | PgFailures.MalformedStateException e) {
+    } catch (SQLException
+        | RuntimeException
+        | PgFailures.MalformedStateException
+        | UnknownCommitException e) {
       cached = null;
       cachedVersion = -1;
       RuntimeException failure =
           e instanceof SluiceException se ? se : PgFailures.of(settings.describe(), e);
-      for (Op<?> op : queued) {
-        op.result().completeExceptionally(failure);
-      }
+      boolean unknown = e instanceof UnknownCommitException;
+      List<Op<?>> failed = List.copyOf(queued); // the committer reuses its list
+      // Completed off this thread: the limiter answers a failure by taking back its waiting
+      // requests, and a withdrawal sent from here would run at once, before an acquire of the same
+      // request that is still queued, which would then stay in the store for nobody.
+      view.dispatch(
+          () -> {
+            for (Op<?> op : failed) {
+              op.result().completeExceptionally(failure);
+            }
+            if (unknown) {
+              // What the batch did may be in the store although its callers were told it failed:
+              // the owners that sent it give up, so that what they left behind is reclaimed.
+              for (Op<?> op : failed) {
+                view.ownerLost(op.command().owner());
+              }
+            }
+          });
       return;
     }
     if (applied == null) {
@@ -125,20 +156,64 @@ final class PoolBatches implements GroupCommitter.Store<PoolBatches.Op<?>> {
     return view.closedFailure();
   }
 
-  /** One transaction; {@code null} if every command was taken back before the lock was held. */
+  /**
+   * One transaction; {@code null} if every command was taken back before the lock was held. A
+   * commit whose answer is lost with the connection is looked up by its transaction id, so a batch
+   * that did commit is reported as applied and one that did not as failed: a caller told that its
+   * command failed can rely on the store being as it was.
+   */
   private Applied transact(List<Op<?>> queued)
-      throws SQLException, PgFailures.MalformedStateException {
-    try (Connection c = settings.dataSource().getConnection()) {
+      throws SQLException, PgFailures.MalformedStateException, UnknownCommitException {
+    Applied applied;
+    Connection c = settings.dataSource().getConnection();
+    try {
       c.setAutoCommit(false);
       try {
-        Applied applied = inTransaction(c, queued);
-        c.commit();
-        return applied;
+        applied = inTransaction(c, queued);
       } catch (SQLException | RuntimeException | PgFailures.MalformedStateException e) {
         rollbackQuietly(c, e);
         throw e;
       }
+      try {
+        c.commit();
+        return applied;
+      } catch (SQLException e) {
+        if (applied == null || applied.txid() == 0) {
+          throw e; // it wrote nothing, so nothing changed either way
+        }
+        if (committed(applied.txid(), e)) {
+          return applied;
+        }
+        throw e;
+      }
+    } finally {
+      // Never thrown: a batch that committed must be reported as applied.
+      closeQuietly(c);
     }
+  }
+
+  private static void closeQuietly(Connection c) {
+    try {
+      c.close();
+    } catch (SQLException | RuntimeException e) {
+      // A broken connection is dropped by its pool.
+    }
+  }
+
+  /**
+   * Looks the transaction up on a new connection; a few times, as the data source may first hand
+   * out connections that the same failure broke.
+   */
+  private boolean committed(long txid, SQLException lost) throws UnknownCommitException {
+    for (int attempt = 0; attempt < LOOKUP_ATTEMPTS; attempt++) {
+      try (Connection c = settings.dataSource().getConnection()) {
+        c.setAutoCommit(false);
+        return rows.committed(c, txid);
+      } catch (SQLException e) {
+        lost.addSuppressed(e);
+      }
+    }
+    throw new UnknownCommitException(lost);
   }
 
   private Applied inTransaction(Connection c, List<Op<?>> queued)
@@ -154,7 +229,7 @@ final class PoolBatches implements GroupCommitter.Store<PoolBatches.Op<?>> {
     // This JVM's owners before the liveness read: each registered its row before it joined, so
     // the read finds every one of them that was not reclaimed.
     Set<String> local = view.localOwners();
-    PoolRows.Liveness live = rows.liveness(c);
+    PoolRows.Liveness live = rows.liveness(c, local);
     serverClock.observe(live.serverMillis(), before, System.currentTimeMillis());
     PoolState state = current(locked);
     Set<String> dead = deadOwners(state, live);
@@ -189,12 +264,13 @@ final class PoolBatches implements GroupCommitter.Store<PoolBatches.Op<?>> {
     }
     boolean changed = state.isDirty();
     long version = changed ? locked.version() + 1 : locked.version();
-    String payload = changed ? payload(state, affected, deadlineMoved, local) : null;
+    long txid = 0;
     if (changed || !live.dead().isEmpty()) {
+      String payload = payload(state, affected, deadlineMoved, live.dead(), local);
       byte[] row = changed ? PoolStateCodec.write(state, 0, state.trace().entries()) : null;
-      rows.write(c, version, row, live.dead(), payload);
+      txid = rows.write(c, version, row, live.dead(), payload);
     }
-    return new Applied(batch, results, state, version, lost, affected, changed);
+    return new Applied(batch, results, state, version, lost, affected, changed, txid);
   }
 
   private PoolOutcome<?> apply(
@@ -228,12 +304,18 @@ final class PoolBatches implements GroupCommitter.Store<PoolBatches.Op<?>> {
 
   /**
    * The NOTIFY payload of a commit, or {@code null} when no owner outside this view has anything to
-   * learn: the owners whose requests it granted or ended, and, when the pool's next deadline moved,
-   * every owner that waits (its timer is armed for the old one).
+   * learn: the owners whose requests it granted or ended; when the pool's next deadline moved,
+   * every owner that waits (its timer is armed for the old one); and the owners it reclaimed, so
+   * that one whose JVM still lives learns at once that it was declared dead.
    */
   private String payload(
-      PoolState s, Set<String> affected, boolean deadlineMoved, Set<String> local) {
+      PoolState s,
+      Set<String> affected,
+      boolean deadlineMoved,
+      Set<String> reclaimed,
+      Set<String> local) {
     Set<String> told = new HashSet<>(affected);
+    told.addAll(reclaimed);
     if (deadlineMoved) {
       for (WaiterRecord w : s.waiters()) {
         told.add(w.owner());

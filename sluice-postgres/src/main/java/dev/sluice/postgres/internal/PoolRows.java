@@ -39,6 +39,7 @@ final class PoolRows {
   private final String lockRead;
   private final String liveness;
   private final String write;
+  private final String lockOnly;
 
   PoolRows(Tables tables, String pool, String describe) {
     this.tables = tables;
@@ -58,7 +59,7 @@ final class PoolRows {
             + " WHERE pool = ?), ARRAY(SELECT owner_id FROM "
             + tables.owners()
             + " WHERE pool = ? AND (expires_at < clock_timestamp()"
-            + " OR pg_try_advisory_xact_lock(lock_key)))";
+            + " OR (owner_id <> ALL(?) AND pg_try_advisory_xact_lock(lock_key))))";
     this.write =
         "WITH w AS (UPDATE "
             + tables.pools()
@@ -66,7 +67,8 @@ final class PoolRows {
             + " d AS (DELETE FROM "
             + tables.owners()
             + " WHERE pool = ? AND owner_id = ANY(?) RETURNING 1)"
-            + " SELECT pg_notify(?, ?) WHERE ?";
+            + " SELECT txid_current(), CASE WHEN ? THEN (SELECT 1 FROM pg_notify(?, ?)) END";
+    this.lockOnly = "SELECT 1 FROM " + tables.pools() + " WHERE pool = ? FOR UPDATE";
   }
 
   /** The server's time now, in epoch milliseconds. */
@@ -154,11 +156,16 @@ final class PoolRows {
    */
   record Liveness(long serverMillis, Set<String> registered, Set<String> dead) {}
 
-  /** Reads the owners' liveness; call after {@link #lockAndRead}. */
-  Liveness liveness(Connection c) throws SQLException {
+  /**
+   * Reads the owners' liveness; call after {@link #lockAndRead}. The locks of {@code local} owners
+   * are not tried: their JVM, which is this one, lives, and while its dedicated connection is being
+   * replaced their locks are free for a moment. Their heartbeats still count.
+   */
+  Liveness liveness(Connection c, Set<String> local) throws SQLException {
     try (PreparedStatement st = c.prepareStatement(liveness)) {
       st.setString(1, pool);
       st.setString(2, pool);
+      st.setArray(3, c.createArrayOf("text", local.toArray()));
       try (ResultSet rs = st.executeQuery()) {
         rs.next();
         return new Liveness(rs.getLong(1), strings(rs.getArray(2)), strings(rs.getArray(3)));
@@ -169,8 +176,11 @@ final class PoolRows {
   /**
    * Writes the state (if {@code state} is not null), deletes the rows of reclaimed owners and
    * notifies the pool's channel (if {@code payload} is not null), in one statement.
+   *
+   * @return the transaction's id, with which {@link #committed} tells after a lost connection
+   *     whether its commit happened
    */
-  void write(Connection c, long version, byte[] state, Set<String> reclaimed, String payload)
+  long write(Connection c, long version, byte[] state, Set<String> reclaimed, String payload)
       throws SQLException {
     try (PreparedStatement st = c.prepareStatement(write)) {
       st.setLong(1, version);
@@ -179,10 +189,34 @@ final class PoolRows {
       st.setBoolean(4, state != null);
       st.setString(5, pool);
       st.setArray(6, c.createArrayOf("text", reclaimed.toArray()));
-      st.setString(7, tables.channel(pool));
-      st.setString(8, payload == null ? "" : payload);
-      st.setBoolean(9, payload != null);
-      st.execute();
+      st.setBoolean(7, payload != null);
+      st.setString(8, tables.channel(pool));
+      st.setString(9, payload == null ? "" : payload);
+      try (ResultSet rs = st.executeQuery()) {
+        rs.next();
+        return rs.getLong(1);
+      }
+    }
+  }
+
+  /**
+   * Whether the transaction {@code txid}, whose commit's answer was lost with its connection,
+   * committed. Waits for the pool's row lock first: the transaction held it until it ended, so once
+   * the lock is had its fate is settled. Runs in the caller's transaction, which must not
+   * auto-commit and which it rolls back.
+   */
+  boolean committed(Connection c, long txid) throws SQLException {
+    try (PreparedStatement lock = c.prepareStatement(lockOnly);
+        PreparedStatement status = c.prepareStatement("SELECT txid_status(?)")) {
+      lock.setString(1, pool);
+      lock.executeQuery().close();
+      status.setLong(1, txid);
+      try (ResultSet rs = status.executeQuery()) {
+        rs.next();
+        return "committed".equals(rs.getString(1));
+      }
+    } finally {
+      c.rollback();
     }
   }
 
