@@ -125,8 +125,9 @@ class SubmittedJobsTest {
       assertThat(late.end().outcome()).isEqualTo(JobOutcome.QUEUE_TIMEOUT);
       assertThat(late.end().exitStatus()).isEmpty();
 
-      CompletableFuture<Optional<Permit>> run = submitLater(jobs, "job", Duration.ofMinutes(1));
+      // Read before the submission: its queued event may come before this thread looks.
       long seen = gate.lastEventSequence();
+      CompletableFuture<Optional<Permit>> run = submitLater(jobs, "job", Duration.ofMinutes(1));
       String id = awaitEvent(gate, "queued", seen).requestId();
       gate.cancel("me", id);
       assertThatThrownBy(() -> run.get(SAFETY.toSeconds(), TimeUnit.SECONDS))

@@ -28,7 +28,8 @@ class ConfigKeysTest {
             "long.hold",
             "events.kept",
             "events.max-age",
-            "terminal.retention");
+            "terminal.retention",
+            "job.log-retention");
   }
 
   @Test
