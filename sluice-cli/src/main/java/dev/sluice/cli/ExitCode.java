@@ -30,7 +30,7 @@ import java.util.stream.Collectors;
  *   <tr><td>15</td><td>start, mark-started, heartbeat, release</td><td>the permit was lost: its
  *       lease lapsed, its start deadline passed, it was force-released or its owner died ({@code
  *       reason} in the answer); stop the work it guarded</td></tr>
- *   <tr><td>16</td><td>cancel, kill, rejoin, force-release</td><td>no such job: no request has the
+ *   <tr><td>16</td><td>cancel, kill, rejoin, force-release, logs</td><td>no such job: no request has the
  *       id (or it ended over the retention ago), or no queued or running job has the label</td></tr>
  *   <tr><td>17</td><td>cancel, kill</td><td>the label names several jobs (their ids are in the
  *       message); give an id</td></tr>
@@ -82,7 +82,7 @@ public enum ExitCode {
   /** No request has the id, or no live job has the label. */
   NO_SUCH_JOB(
       16,
-      "cancel, kill, rejoin, force-release",
+      "cancel, kill, rejoin, force-release, logs",
       "no such job: unknown request id, or no queued or running job has the --label"),
   /** The label names several live jobs. */
   AMBIGUOUS_JOB(17, "cancel, kill", "the --label names several jobs (listed); give an id"),

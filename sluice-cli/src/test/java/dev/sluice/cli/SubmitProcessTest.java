@@ -226,7 +226,7 @@ class SubmitProcessTest {
     assertThat(oldLog).doesNotExist();
     assertThat(runningLog).exists();
     Result gone = logs(old);
-    assertThat(gone.exit()).as(gone.toString()).isEqualTo(3);
+    assertThat(gone.exit()).as(gone.toString()).isEqualTo(ExitCode.NO_SUCH_JOB.code());
     assertThat(gone.err())
         .contains("unknown_request")
         .contains("never submitted, or ended over 7 days ago");
