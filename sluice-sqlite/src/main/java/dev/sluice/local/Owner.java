@@ -13,6 +13,7 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -27,6 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class Owner implements AutoCloseable {
   private static final Set<String> LOCAL = ConcurrentHashMap.newKeySet();
+  private static final SecureRandom RANDOM = new SecureRandom();
   private static final java.util.regex.Pattern ID = java.util.regex.Pattern.compile("[0-9a-f]{12}");
 
   private final String id;
@@ -59,7 +61,9 @@ public final class Owner implements AutoCloseable {
    * @throws IOException if the files cannot be created
    */
   public static Owner create(PoolDirectory dir) throws IOException {
-    String id = HexFormat.of().formatHex(RandomBytes.next(6));
+    byte[] raw = new byte[6];
+    RANDOM.nextBytes(raw);
+    String id = HexFormat.of().formatHex(raw);
     Path lockFile = dir.ownersDir().resolve(id + ".lock");
     Path socketFile = dir.ownersDir().resolve(id + ".sock");
     dir.createFile(lockFile);

@@ -12,14 +12,12 @@ import dev.sluice.cli.Home;
 import dev.sluice.gate.AcquireRequest;
 import dev.sluice.gate.GateService;
 import dev.sluice.gate.Permit;
-import dev.sluice.local.HeadStart;
-import dev.sluice.local.RandomBytes;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -66,11 +64,8 @@ final class RunAction {
       return ExitCode.RUN_FAILED.code();
     }
     Duration timeout = args.queueTimeout() == null ? FOREVER : args.queueTimeout();
-    // Both on a helper thread while the gate is opened and asked: the JDK's set-up that the owner
-    // registration after opening the gate needs (HeadStart), then the start signal, needed only
-    // after the grant, which costs a process spawn and so also warms up the JDK's spawning for the
-    // command itself.
-    CompletableFuture.runAsync(HeadStart::run);
+    // Made while the gate is asked and waited for: it costs a process spawn, which also warms up
+    // the JDK's spawning for the command itself.
     CompletableFuture<StartSignal> signal = StartSignal.prepare();
     GateService gate = null;
     try {
@@ -133,12 +128,10 @@ final class RunAction {
     if (args.op() != null) {
       return args.op();
     }
-    // Eight hex digits as before, not from UUID.randomUUID(): its SecureRandom costs a short run
-    // about 30 ms on first use.
     return "run-"
         + ProcessHandle.current().pid()
         + "-"
-        + HexFormat.of().formatHex(RandomBytes.next(4));
+        + UUID.randomUUID().toString().substring(0, 8);
   }
 
   private String labelOrCommand() {

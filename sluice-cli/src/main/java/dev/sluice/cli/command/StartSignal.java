@@ -4,23 +4,16 @@
  */
 package dev.sluice.cli.command;
 
-import dev.sluice.local.RandomBytes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -87,7 +80,7 @@ final class StartSignal implements AutoCloseable {
 
   /** Makes a private FIFO, holds it open, and removes its name where {@code /proc} allows. */
   static StartSignal create() throws IOException {
-    Path dir = privateDirectory();
+    Path dir = Files.createTempDirectory("sluice-run-");
     Path fifo = dir.resolve("go");
     try {
       Process mkfifo = new ProcessBuilder("mkfifo", "-m", "600", fifo.toString()).start();
@@ -110,30 +103,6 @@ final class StartSignal implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       removeQuietly(fifo, dir);
       throw e;
-    }
-  }
-
-  /**
-   * A new directory {@code sluice-run-*} in the temporary directory that only this user can enter,
-   * as {@link Files#createTempDirectory} makes, but named from {@link RandomBytes}: that method's
-   * SecureRandom costs a short {@code sluice run} about 30 ms of CPU on first use.
-   */
-  private static Path privateDirectory() throws IOException {
-    Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-    FileAttribute<Set<PosixFilePermission>> ownerOnly =
-        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
-    for (int attempt = 1; ; attempt++) {
-      Path dir = tmp.resolve("sluice-run-" + HexFormat.of().formatHex(RandomBytes.next(8)));
-      try {
-        return Files.createDirectory(dir, ownerOnly);
-      } catch (FileAlreadyExistsException e) {
-        if (attempt == 10) {
-          throw e;
-        }
-      } catch (UnsupportedOperationException e) {
-        // A file system without POSIX permissions: the JDK's way.
-        return Files.createTempDirectory("sluice-run-");
-      }
     }
   }
 

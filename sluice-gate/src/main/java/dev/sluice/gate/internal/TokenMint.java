@@ -4,8 +4,10 @@
  */
 package dev.sluice.gate.internal;
 
-import dev.sluice.local.RandomBytes;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.util.HexFormat;
 
 /**
@@ -16,12 +18,14 @@ public interface TokenMint {
   /** A fresh token, never returned before. */
   String next();
 
-  /**
-   * The production mint: the kernel's random generator ({@link RandomBytes}), which is what the
-   * JDK's {@code SecureRandom} reads on Linux, without that class's costly first use. Thread-safe.
-   */
+  /** The production mint: {@link SecureRandom}. Thread-safe. */
   static TokenMint secure() {
-    return () -> HexFormat.of().formatHex(RandomBytes.next(16));
+    SecureRandom random = new SecureRandom();
+    return () -> {
+      byte[] bytes = new byte[16];
+      random.nextBytes(bytes);
+      return HexFormat.of().formatHex(bytes);
+    };
   }
 
   /**
@@ -31,7 +35,11 @@ public interface TokenMint {
    * @return its hash
    */
   static String hash(String token) {
-    // Not MessageDigest: see Sha256.
-    return HexFormat.of().formatHex(Sha256.digest(token.getBytes(StandardCharsets.UTF_8)));
+    try {
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      return HexFormat.of().formatHex(sha.digest(token.getBytes(StandardCharsets.UTF_8)));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-256", e);
+    }
   }
 }
