@@ -187,10 +187,9 @@ final class Execution<T> implements InFlight {
         return;
       }
     }
-    finish(
-        () ->
-            future.fail(
-                new AttemptTimeoutException(limiter.pool(), operationId, a.attempt(), timeout)));
+    AttemptTimeoutException why =
+        new AttemptTimeoutException(limiter.pool(), operationId, a.attempt(), timeout);
+    finish(() -> future.fail(why), true);
   }
 
   /** A close began: stops the execution if it waits between attempts, else stops its retries. */
