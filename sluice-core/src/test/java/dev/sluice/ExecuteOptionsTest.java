@@ -28,13 +28,13 @@ class ExecuteOptionsTest {
     assertThat(retry.factor()).isEqualTo(2);
     assertThat(retry.jitter()).isEqualTo(0.2);
     assertThat(d.classifier().classify("x", null)).isEqualTo(AttemptOutcome.success());
-    assertThat(d.classifier().classify(null, new IOException())).isEqualTo(AttemptOutcome.neutral());
+    assertThat(d.classifier().classify(null, new IOException()))
+        .isEqualTo(AttemptOutcome.neutral());
   }
 
   @Test
   void eachLimitCanBeTurnedOff() {
-    ExecuteOptions off =
-        ExecuteOptions.builder().noDeadline().noAttemptTimeout().noRetry().build();
+    ExecuteOptions off = ExecuteOptions.builder().noDeadline().noAttemptTimeout().noRetry().build();
     assertThat(off.deadline()).isEmpty();
     assertThat(off.deadlineMillis()).isEqualTo(-1);
     assertThat(off.attemptTimeout()).isEmpty();

@@ -81,18 +81,15 @@ final class Execution<T> implements InFlight {
   void start() {
     long deadline = options.deadlineMillis();
     if (deadline >= 0) {
-      TimeSource.Timer t =
-          clock.schedule(() -> followUps.execute(this::deadlinePassed), deadline * 1_000_000L);
       synchronized (this) {
-        deadlineTimer = t;
-        if (finished) {
-          t.cancel();
-        }
+        deadlineTimer =
+            clock.schedule(() -> followUps.execute(this::deadlinePassed), deadline * 1_000_000L);
       }
     }
     limiter.lifecycle().track(this);
     startAttempt(1);
   }
+
 
   private void startAttempt(int n) {
     AttemptContext<T> a = new AttemptContext<>(operationId, n);
@@ -145,22 +142,22 @@ final class Execution<T> implements InFlight {
   private void scheduleRetry(AttemptContext<T> a) {
     long delayNanos = RetryRule.delayNanos(options.retry(), a);
     int next = a.attempt() + 1;
-    TimeSource.Timer t =
-        clock.schedule(() -> followUps.execute(() -> startAttempt(next)), delayNanos);
     boolean stopNow;
+    // Armed under the monitor, so a timer anyone can see is one a concurrent end will cancel.
     synchronized (this) {
       stopNow = finished || closeRequested;
       if (!stopNow) {
         current = null;
-        retryTimer = t;
+        retryTimer =
+            clock.schedule(() -> followUps.execute(() -> startAttempt(next)), delayNanos);
       }
     }
     if (stopNow) {
-      t.cancel();
       // A close stops retries after the running attempt: its own result is the call's.
       finishWith(a);
     }
   }
+
 
   private void finishWith(AttemptContext<T> a) {
     if (a.failure != null) {
@@ -212,9 +209,9 @@ final class Execution<T> implements InFlight {
   }
 
   /**
-   * Ends the execution once: cancels its timers and, when it ends early ({@code abort}), its current
-   * attempt, withdrawing it if it has not started; runs {@code completion}; and counts the execution
-   * out of its limiter.
+   * Ends the execution once: cancels its timers and, when it ends early ({@code abort}), its
+   * current attempt, withdrawing it if it has not started; runs {@code completion}; and counts the
+   * execution out of its limiter.
    */
   private void finish(Runnable completion, boolean abort) {
     AttemptContext<T> a;
