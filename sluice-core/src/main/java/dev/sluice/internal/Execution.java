@@ -90,7 +90,6 @@ final class Execution<T> implements InFlight {
     startAttempt(1);
   }
 
-
   private void startAttempt(int n) {
     AttemptContext<T> a = new AttemptContext<>(operationId, n);
     synchronized (this) {
@@ -148,8 +147,7 @@ final class Execution<T> implements InFlight {
       stopNow = finished || closeRequested;
       if (!stopNow) {
         current = null;
-        retryTimer =
-            clock.schedule(() -> followUps.execute(() -> startAttempt(next)), delayNanos);
+        retryTimer = clock.schedule(() -> followUps.execute(() -> startAttempt(next)), delayNanos);
       }
     }
     if (stopNow) {
@@ -157,7 +155,6 @@ final class Execution<T> implements InFlight {
       finishWith(a);
     }
   }
-
 
   private void finishWith(AttemptContext<T> a) {
     if (a.failure != null) {
