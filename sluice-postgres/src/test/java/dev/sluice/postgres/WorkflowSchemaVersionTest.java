@@ -11,6 +11,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import dev.sluice.StoreFormatException;
 import dev.sluice.workflow.Workflow;
 import dev.sluice.workflow.WorkflowRuntime;
+import dev.sluice.workflow.spi.ExecutionRecord;
 import dev.sluice.workflow.spi.WorkflowSession;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -19,6 +20,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -73,7 +75,8 @@ class WorkflowSchemaVersionTest {
   @Test
   void aSessionStopsWritingOnceAnotherSluiceMovedTheTablesOn() throws Exception {
     try (WorkflowSession session = db.workflows().build().open()) {
-      assertThat(session.transact(tx -> tx.execution("none"))).isEmpty();
+      Optional<ExecutionRecord> none = session.transact(tx -> tx.execution("none"));
+      assertThat(none).isEmpty();
       db.execute(
           "UPDATE \""
               + db.schema()

@@ -13,7 +13,6 @@ import dev.sluice.workflow.jdbc.WorkflowRows;
 import dev.sluice.workflow.spi.WorkflowSession;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -143,7 +142,7 @@ public final class PgWorkflowSession implements WorkflowSession {
                 () -> new JdbcWorkflowTransaction(rows, now, owner, this::provenDead),
                 this::failure);
         if (wrote) {
-          notifyOthers(c);
+          hub.notifyEveryone(c);
         }
         committing = true;
         c.commit();
@@ -194,14 +193,6 @@ public final class PgWorkflowSession implements WorkflowSession {
     return server;
   }
 
-  private void notifyOthers(Connection c) throws SQLException {
-    try (PreparedStatement st = c.prepareStatement("SELECT pg_notify(?, ?)")) {
-      st.setString(1, hub.channel());
-      st.setString(2, NotifyPayload.everyone(hub.token()).text());
-      st.execute();
-    }
-  }
-
   /** Rolls a failed batch back; a connection that failed is dropped and replaced next time. */
   private void abandon(Exception e) {
     if (db == null) {
@@ -229,29 +220,12 @@ public final class PgWorkflowSession implements WorkflowSession {
     return PgFailures.of(settings.describe() + ": unit of work failed, nothing was written", e);
   }
 
-  /**
-   * Proves an owner dead inside the unit's transaction: its row is gone, its heartbeat lapsed, or
-   * its lock is free (taken here until the transaction ends). The locks of this JVM's owners are
-   * not tried: their JVM lives, and while the dedicated connection is replaced they are free.
-   */
+  /** Proves an owner dead inside the unit's transaction (see {@link WorkflowOwners#dead}). */
   private boolean provenDead(String owner) throws SQLException {
     if (owner.equals(ownerId)) {
       return closed.get();
     }
-    boolean local = hub.localOwners().contains(owner);
-    try (PreparedStatement st =
-        db.prepareStatement(
-            "SELECT NOT EXISTS (SELECT 1 FROM "
-                + settings.tables().workflowOwners()
-                + " WHERE owner_id = ? AND expires_at >= clock_timestamp()"
-                + " AND CASE WHEN ? THEN true ELSE NOT pg_try_advisory_xact_lock(lock_key) END)")) {
-      st.setString(1, owner);
-      st.setBoolean(2, local);
-      try (ResultSet rs = st.executeQuery()) {
-        rs.next();
-        return rs.getBoolean(1);
-      }
-    }
+    return WorkflowOwners.dead(db, settings.tables(), owner, hub.localOwners().contains(owner));
   }
 
   /**

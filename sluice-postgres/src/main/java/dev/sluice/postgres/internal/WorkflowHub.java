@@ -7,7 +7,6 @@ package dev.sluice.postgres.internal;
 import dev.sluice.workflow.jdbc.WorkflowTables;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -129,11 +128,7 @@ final class WorkflowHub implements Subscriber, OwnerHome {
       listener.run(
           c -> {
             // Deleted here, not by the heartbeats: a lost owner is no longer among them.
-            try (PreparedStatement st =
-                c.prepareStatement("DELETE FROM " + ownersTable() + " WHERE owner_id = ?")) {
-              st.setString(1, owner);
-              st.executeUpdate();
-            }
+            WorkflowOwners.delete(c, settings.tables(), owner);
             listener.heartbeats().drop(c, owner, false);
             notifyEveryone(c);
           });
@@ -176,14 +171,6 @@ final class WorkflowHub implements Subscriber, OwnerHome {
     }
   }
 
-  String channel() {
-    return channel;
-  }
-
-  String token() {
-    return token;
-  }
-
   /** The ids of this JVM's owners of the store. */
   Set<String> localOwners() {
     Set<String> ids = new HashSet<>();
@@ -193,7 +180,8 @@ final class WorkflowHub implements Subscriber, OwnerHome {
     return ids;
   }
 
-  private void notifyEveryone(Connection c) throws SQLException {
+  /** NOTIFYs the store's channel on {@code c}: every other JVM's sessions look again. */
+  void notifyEveryone(Connection c) throws SQLException {
     try (PreparedStatement st = c.prepareStatement("SELECT pg_notify(?, ?)")) {
       st.setString(1, channel);
       st.setString(2, NotifyPayload.everyone(token).text());
@@ -217,19 +205,8 @@ final class WorkflowHub implements Subscriber, OwnerHome {
 
   @Override
   public void probeDeadOwners(Connection c, Set<String> local) throws SQLException {
-    try (PreparedStatement st =
-        c.prepareStatement(
-            "DELETE FROM "
-                + ownersTable()
-                + " WHERE owner_id <> ALL(?)"
-                + " AND (expires_at < clock_timestamp() OR pg_try_advisory_xact_lock(lock_key))"
-                + " RETURNING owner_id")) {
-      st.setArray(1, c.createArrayOf("text", local.toArray()));
-      try (ResultSet rs = st.executeQuery()) {
-        if (rs.next()) {
-          wakeAll();
-        }
-      }
+    if (WorkflowOwners.deleteDead(c, settings.tables(), local)) {
+      wakeAll();
     }
   }
 
@@ -241,17 +218,7 @@ final class WorkflowHub implements Subscriber, OwnerHome {
   @Override
   public void insertOwner(Connection c, String owner, long lockKey, long timeoutMillis)
       throws SQLException {
-    try (PreparedStatement st =
-        c.prepareStatement(
-            "INSERT INTO "
-                + ownersTable()
-                + " (owner_id, lock_key, expires_at)"
-                + " VALUES (?, ?, clock_timestamp() + ? * interval '1 millisecond')")) {
-      st.setString(1, owner);
-      st.setLong(2, lockKey);
-      st.setLong(3, timeoutMillis);
-      st.executeUpdate();
-    }
+    WorkflowOwners.insert(c, settings.tables(), owner, lockKey, timeoutMillis);
   }
 
   @Override
