@@ -20,6 +20,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -58,23 +59,36 @@ class WorkflowConnectionLossTest {
               e ->
                   assertThat(((BackendFailureException) e).kind())
                       .isEqualTo(BackendFailureException.Kind.TRANSIENT));
-      // The pool may still hand out other connections the server ended; each fails once, is
-      // dropped, and the next unit takes another.
-      Optional<ExecutionRecord> kept = null;
-      for (int attempt = 0; attempt < 32 && kept == null; attempt++) {
-        try {
-          kept = session.transact(tx -> tx.execution("before"));
-        } catch (BackendFailureException e) {
-          assertThat(e.kind()).isEqualTo(BackendFailureException.Kind.TRANSIENT);
-        }
-      }
+      Optional<ExecutionRecord> kept =
+          afterTransientFailures(() -> session.transact(tx -> tx.execution("before")));
       assertThat(kept).as("the committed execution, read again").isPresent();
       assertThat(kept.get().status()).isEqualTo(ExecutionStatus.COMPLETED);
 
-      assertThat(runtime.submit(ECHO, "after", "b").result(Duration.ofSeconds(60)))
+      // The runtime's own session lost its connection too: its first unit may fail the same way
+      // (submit is idempotent per id, so a caller submits again).
+      assertThat(
+              afterTransientFailures(() -> runtime.submit(ECHO, "after", "b"))
+                  .result(Duration.ofSeconds(60)))
           .as("the runtime works again without a reopen")
           .isEqualTo("b!");
     }
+  }
+
+  /**
+   * Runs {@code call} until it succeeds: the pool may still hand out other connections the server
+   * ended, and each fails one unit, transiently, before it is dropped. Never waits.
+   */
+  private static <T> T afterTransientFailures(Supplier<T> call) {
+    BackendFailureException last = null;
+    for (int attempt = 0; attempt < 32; attempt++) {
+      try {
+        return call.get();
+      } catch (BackendFailureException e) {
+        assertThat(e.kind()).isEqualTo(BackendFailureException.Kind.TRANSIENT);
+        last = e;
+      }
+    }
+    throw new AssertionError("still failing after 32 attempts", last);
   }
 
   /** Ends every backend of the store's data source, the dedicated connection included. */
