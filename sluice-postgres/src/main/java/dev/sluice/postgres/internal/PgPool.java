@@ -37,7 +37,7 @@ import javax.sql.DataSource;
  *
  * <p>Thread-safe. Callers never wait for the pool's row lock: they queue work for the coordinator.
  */
-final class PgPool {
+final class PgPool implements Subscriber, OwnerHome {
   private static final Map<Key, PgPool> OPEN = new HashMap<>();
   private static final int MAX_BATCH = 256;
 
@@ -234,7 +234,8 @@ final class PgPool {
   }
 
   /** A NOTIFY on the pool's channel: wakes the owners it names, unless this view wrote it. */
-  void onNotify(String text) {
+  @Override
+  public void onNotify(String text) {
     NotifyPayload p = NotifyPayload.parse(text);
     if (p.writer().equals(token)) {
       return;
@@ -250,7 +251,8 @@ final class PgPool {
    * The store declared one of this JVM's owners dead: its commands fail with {@link
    * OwnerLostException} from now on, and it is woken to learn of it.
    */
-  void ownerLost(String owner) {
+  @Override
+  public void ownerLost(String owner) {
     if (!lost.add(owner)) {
       return;
     }
@@ -281,7 +283,8 @@ final class PgPool {
     }
   }
 
-  void wakeAll() {
+  @Override
+  public void wakeAll() {
     for (PgSession s : sessions) {
       s.wake();
     }
@@ -298,16 +301,23 @@ final class PgPool {
     }
   }
 
-  PoolRows rows() {
-    return rows;
+  @Override
+  public String ownersTable() {
+    return settings.tables().owners();
   }
 
-  Tables tables() {
-    return settings.tables();
+  @Override
+  public void insertOwner(Connection c, String owner, long lockKey, long timeoutMillis)
+      throws SQLException {
+    rows.registerOwner(c, owner, lockKey, timeoutMillis);
   }
 
-  String poolName() {
-    return settings.pool();
+  /** Wakes this JVM's owners of the pool if another owner of it is dead; they reclaim it. */
+  @Override
+  public void probeDeadOwners(Connection c, Set<String> local) throws SQLException {
+    if (rows.anyDeadOwner(c, local)) {
+      wakeAll();
+    }
   }
 
   String describe() {

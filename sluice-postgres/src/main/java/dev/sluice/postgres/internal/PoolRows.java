@@ -237,6 +237,26 @@ final class PoolRows {
     }
   }
 
+  /**
+   * Whether another JVM's owner of the pool is dead: its lock is free (a lock probed here is held
+   * only for the statement) or its heartbeat lapsed. Owners in {@code local} are left out.
+   */
+  boolean anyDeadOwner(Connection c, Set<String> local) throws SQLException {
+    try (PreparedStatement st =
+        c.prepareStatement(
+            "SELECT 1 FROM "
+                + tables.owners()
+                + " WHERE pool = ? AND owner_id <> ALL(?)"
+                + " AND (expires_at < clock_timestamp() OR pg_try_advisory_xact_lock(lock_key))"
+                + " LIMIT 1")) {
+      st.setString(1, pool);
+      st.setArray(2, c.createArrayOf("text", local.toArray()));
+      try (ResultSet rs = st.executeQuery()) {
+        return rs.next();
+      }
+    }
+  }
+
   private static Set<String> strings(Array array) throws SQLException {
     Set<String> out = new HashSet<>();
     if (array != null) {
