@@ -40,7 +40,7 @@ public abstract class ControlCase extends ConformanceCase {
 
   /** Opens a reporting owner on this test's pool; retired after the test. */
   protected Reporter reporter(LimiterConfig config) {
-    Reporter r = new Reporter(store().open(config));
+    Reporter r = new Reporter(store().open(config), config.expirationMillisRaw());
     reporters.add(r);
     return r;
   }
@@ -55,14 +55,19 @@ public abstract class ControlCase extends ConformanceCase {
   /** An owner that takes leases and reports their attempts' outcomes. */
   protected static final class Reporter {
     private final PoolSession session;
+    private final long lifetime;
     private long refs;
     private boolean retired;
 
-    Reporter(PoolSession session) {
+    Reporter(PoolSession session, long lifetime) {
       this.session = session;
+      this.lifetime = lifetime;
     }
 
-    /** Takes a lease of weight 1 at once; fails the test if it is not admitted. */
+    /**
+     * Takes a lease of weight 1 with the pool's default lifetime at once; fails the test if it is
+     * not admitted.
+     */
     public LeaseRecord lease() {
       AcquireAnswer a = acquire(false);
       assertThat(a).as("admitted at once").isInstanceOf(AcquireAnswer.Granted.class);
@@ -72,7 +77,8 @@ public abstract class ControlCase extends ConformanceCase {
     /** Asks for a lease of weight 1 without waiting. */
     public AcquireAnswer acquire(boolean failFast) {
       return session
-          .execute(new PoolCommand.Acquire(session.ownerId(), ++refs, 1, -1, 0, failFast, false))
+          .execute(
+              new PoolCommand.Acquire(session.ownerId(), ++refs, 1, lifetime, 0, failFast, false))
           .value();
     }
 
