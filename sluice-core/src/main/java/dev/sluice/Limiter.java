@@ -121,9 +121,11 @@ public interface Limiter extends AutoCloseable {
    *
    * <p>Run-time refusals arrive through the future, never as a throw: {@link
    * LimiterClosedException} if the limiter is closing (or its executor refused the task), {@link
-   * QueueTimeoutException}, {@link LeaseExpiredException}, {@link BackendFailureException}. The
-   * future completes on a limiter thread (the executor's or the pool's own) or on the thread that
-   * completed or withdrew it, never on a store or timer thread.
+   * QueueTimeoutException}, {@link LeaseExpiredException}, {@link BackendFailureException}, {@link
+   * PoolDrainingException} while the pool drains, {@link CircuitOpenException} for a request that
+   * asked to {@linkplain ScheduleOptions#circuitFailFast() fail fast} while the circuit is open.
+   * The future completes on a limiter thread (the executor's or the pool's own) or on the thread
+   * that completed or withdrew it, never on a store or timer thread.
    *
    * @param task the work, given the admission
    * @param options weight, lease lifetime, queue timeout
@@ -256,6 +258,13 @@ public interface Limiter extends AutoCloseable {
    *     LimiterConfig#localHandOffs()} above 0), where every admission must not need the store
    */
   long incrementReservoir(long delta);
+
+  /**
+   * Returns the pool-wide drain and the view of the shared cooldown and circuit breaker.
+   *
+   * @return the pool's maintenance operations
+   */
+  Maintenance maintenance();
 
   /**
    * Stops new submissions, rejects queued work with {@link LimiterClosedException}, waits for

@@ -41,6 +41,7 @@ public final class LimiterConfig {
   private final long refreshAmount;
   private final long refreshIntervalMillis;
   private final int localHandOffs;
+  private final RecoveryPolicy recovery;
 
   private LimiterConfig(Builder b) {
     this.maxConcurrent = b.maxConcurrent;
@@ -50,6 +51,7 @@ public final class LimiterConfig {
     this.refreshAmount = b.refreshAmount;
     this.refreshIntervalMillis = b.refreshIntervalMillis;
     this.localHandOffs = b.localHandOffs;
+    this.recovery = b.recovery;
   }
 
   /** Returns a builder with every setting at its default: unlimited, no spacing, no expiry. */
@@ -100,6 +102,11 @@ public final class LimiterConfig {
     return localHandOffs;
   }
 
+  /** The shared cooldown and circuit breaker; see {@link Builder#recovery(RecoveryPolicy)}. */
+  public RecoveryPolicy recovery() {
+    return recovery;
+  }
+
   /** {@link #maxConcurrent()} as a raw number, {@code -1} for unlimited; for stores. */
   public long maxConcurrentRaw() {
     return maxConcurrent;
@@ -148,7 +155,8 @@ public final class LimiterConfig {
         + ";reservoirRefreshIntervalMillis="
         + text(refreshIntervalMillis)
         // Only when set, so every pool created before the setting existed keeps its stored form.
-        + (localHandOffs == 0 ? "" : ";localHandOffs=" + localHandOffs);
+        + (localHandOffs == 0 ? "" : ";localHandOffs=" + localHandOffs)
+        + (recovery.isDefault() ? "" : ";recovery=" + recovery.normalizedForm());
   }
 
   /**
@@ -175,7 +183,13 @@ public final class LimiterConfig {
    */
   public static LimiterConfig parse(String normalized) {
     Objects.requireNonNull(normalized, "normalized");
-    String[] parts = normalized.split(";", -1);
+    String[] all = normalized.split(";", -1);
+    RecoveryPolicy recovery = RecoveryPolicy.defaults();
+    String[] parts = all;
+    if (all.length > 0 && all[all.length - 1].startsWith("recovery=")) {
+      recovery = RecoveryPolicy.parse(all[all.length - 1].substring("recovery=".length()));
+      parts = java.util.Arrays.copyOf(all, all.length - 1);
+    }
     String[] names = {
       "maxConcurrent",
       "minTimeMillis",
@@ -219,7 +233,7 @@ public final class LimiterConfig {
     if (values[6] < 0 || values[6] > Integer.MAX_VALUE) {
       throw new IllegalArgumentException("not a normalized limiter configuration: " + normalized);
     }
-    return b.localHandOffs((int) values[6]).build();
+    return b.localHandOffs((int) values[6]).recovery(recovery).build();
   }
 
   private static String text(long value) {
@@ -235,7 +249,8 @@ public final class LimiterConfig {
         && reservoir == other.reservoir
         && refreshAmount == other.refreshAmount
         && refreshIntervalMillis == other.refreshIntervalMillis
-        && localHandOffs == other.localHandOffs;
+        && localHandOffs == other.localHandOffs
+        && recovery.equals(other.recovery);
   }
 
   @Override
@@ -247,7 +262,8 @@ public final class LimiterConfig {
         reservoir,
         refreshAmount,
         refreshIntervalMillis,
-        localHandOffs);
+        localHandOffs,
+        recovery);
   }
 
   @Override
@@ -270,8 +286,22 @@ public final class LimiterConfig {
     private long refreshAmount = UNSET;
     private long refreshIntervalMillis = UNSET;
     private int localHandOffs;
+    private RecoveryPolicy recovery = RecoveryPolicy.defaults();
 
     private Builder() {}
+
+    /**
+     * Sets the shared cooldown and circuit breaker (default {@link RecoveryPolicy#defaults()}:
+     * cooldown 500 ms doubling to 10 s, no breaker). Part of the pool's configuration, so every
+     * client must supply the same.
+     *
+     * @param recovery the policy
+     * @return this builder
+     */
+    public Builder recovery(RecoveryPolicy recovery) {
+      this.recovery = Objects.requireNonNull(recovery, "recovery");
+      return this;
+    }
 
     /**
      * Sets the largest total weight held at once. Unset means unlimited.
@@ -383,6 +413,7 @@ public final class LimiterConfig {
         refuseWithHandOffs("expiration", expirationMillis != UNSET, expirationMillis + " ms");
         refuseWithHandOffs("reservoir", reservoir != UNSET, Long.toString(reservoir));
         refuseWithHandOffs("reservoirRefresh", refreshAmount != UNSET, refreshAmount + " tokens");
+        refuseWithHandOffs("recovery breaker", recovery.breaker() != null, "a circuit breaker");
       }
       return new LimiterConfig(this);
     }

@@ -53,6 +53,13 @@ final class Limits {
     return millis;
   }
 
+  static double factor(String field, double value) {
+    if (!(value >= 1 && value <= 16)) {
+      throw new IllegalArgumentException(field + " must be between 1 and 16, was " + value);
+    }
+    return value;
+  }
+
   private static String rangeText(long minimumMillis) {
     return (minimumMillis == 0 ? "0" : minimumMillis + " ms")
         + " and "

@@ -27,11 +27,13 @@ public final class ScheduleOptions {
   private final long weight;
   private final long expirationMillis;
   private final long queueTimeoutMillis;
+  private final boolean circuitFailFast;
 
   private ScheduleOptions(Builder b) {
     this.weight = b.weight;
     this.expirationMillis = b.expirationMillis;
     this.queueTimeoutMillis = b.queueTimeoutMillis;
+    this.circuitFailFast = b.circuitFailFast;
   }
 
   /** Returns the defaults: weight 1, the pool's lease lifetime, no queue timeout. */
@@ -89,6 +91,14 @@ public final class ScheduleOptions {
     return expirationMillis == NONE ? -1 : expirationMillis;
   }
 
+  /**
+   * Whether the request fails at once with {@link CircuitOpenException} while the pool's circuit
+   * breaker is open or its probe runs, instead of waiting (the default).
+   */
+  public boolean circuitFailFast() {
+    return circuitFailFast;
+  }
+
   /** The queue timeout in milliseconds, or {@code -1} for none. */
   public long queueTimeoutMillis() {
     return queueTimeoutMillis;
@@ -104,6 +114,7 @@ public final class ScheduleOptions {
             : hasNoExpiration() ? "none" : expirationMillis + "ms")
         + ", queueTimeout="
         + (queueTimeoutMillis < 0 ? "none" : queueTimeoutMillis + "ms")
+        + (circuitFailFast ? ", circuitFailFast" : "")
         + "}";
   }
 
@@ -117,8 +128,21 @@ public final class ScheduleOptions {
     private long weight = 1;
     private long expirationMillis = POOL_DEFAULT;
     private long queueTimeoutMillis = -1;
+    private boolean circuitFailFast;
 
     private Builder() {}
+
+    /**
+     * Makes the request fail at once with {@link CircuitOpenException}, carrying when to retry,
+     * while the pool's circuit breaker is open or its probe runs; by default it waits.
+     *
+     * @param failFast whether to fail fast
+     * @return this builder
+     */
+    public Builder circuitFailFast(boolean failFast) {
+      this.circuitFailFast = failFast;
+      return this;
+    }
 
     /**
      * Sets the weight. It must also be at most the pool's {@code maxConcurrent} when that is set;

@@ -56,7 +56,8 @@ final class AcquireSender {
   /** Sends a ticket's acquire unless it was withdrawn or passed a unit first. */
   void send(Ticket t, long queueWaitMillis, boolean async) {
     PoolCommand.Acquire acquire =
-        new PoolCommand.Acquire(runner.owner(), t.ref, t.weight, t.lifetime, queueWaitMillis);
+        new PoolCommand.Acquire(
+            runner.owner(), t.ref, t.weight, t.lifetime, queueWaitMillis, t.failFast, t.continuing);
     CompletableFuture<PoolOutcome<AcquireAnswer>> f;
     synchronized (t) {
       if (t.beginSubmit()) {

@@ -5,8 +5,10 @@
 package dev.sluice.internal;
 
 import dev.sluice.AccountingOverflowException;
+import dev.sluice.CircuitOpenException;
 import dev.sluice.LeaseExpiredException;
 import dev.sluice.OwnerLostException;
+import dev.sluice.PoolDrainingException;
 import dev.sluice.QueueTimeoutException;
 import dev.sluice.SluiceException;
 import dev.sluice.spi.AcquireAnswer;
@@ -15,6 +17,7 @@ import dev.sluice.spi.LeaseRecord;
 import dev.sluice.spi.PoolCommand;
 import dev.sluice.spi.PoolOutcome;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -99,6 +102,12 @@ final class AnswerRouting {
       t.acquiredNow(g.lease());
     } else if (r instanceof AcquireAnswer.Queued) {
       t.queued();
+    } else if (r instanceof AcquireAnswer.Draining d) {
+      t.dropped(new PoolDrainingException(name, d.generation()));
+      t.refused();
+    } else if (r instanceof AcquireAnswer.CircuitOpen c) {
+      t.dropped(new CircuitOpenException(name, Instant.ofEpochMilli(c.notBefore())));
+      t.refused();
     } else if (r instanceof AcquireAnswer.Overflow o) {
       t.dropped(
           new AccountingOverflowException(

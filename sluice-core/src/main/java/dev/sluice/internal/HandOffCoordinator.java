@@ -94,6 +94,13 @@ final class HandOffCoordinator {
     return false;
   }
 
+  /** Forgets a unit that goes back to the pool without being passed. */
+  void givenBack(LeaseRecord lease) {
+    if (handOffs.enabled()) {
+      handOffs.returned(lease.id());
+    }
+  }
+
   /** A request's acquire was answered "queued": from now on it may be passed a unit. */
   void queued(Ticket t) {
     handOffs.sent(t);

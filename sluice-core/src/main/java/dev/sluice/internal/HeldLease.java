@@ -34,7 +34,7 @@ final class HeldLease implements Lease {
     }
     ticket.done();
     try {
-      ticket.limiter.shared().release(ticket.lease());
+      ticket.limiter.shared().release(ticket);
       ticket.limiter.events().send(LimiterEvent.Kind.RELEASED, ticket);
     } finally {
       ticket.end();

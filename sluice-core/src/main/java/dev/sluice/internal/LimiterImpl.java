@@ -12,6 +12,7 @@ import dev.sluice.Lease;
 import dev.sluice.Limiter;
 import dev.sluice.LimiterConfig;
 import dev.sluice.LimiterOptions;
+import dev.sluice.Maintenance;
 import dev.sluice.PoolSnapshot;
 import dev.sluice.QueueTimeoutException;
 import dev.sluice.ScheduleOptions;
@@ -39,6 +40,7 @@ final class LimiterImpl implements Limiter {
   private final LimiterEvents events;
   private final CloseLifecycle lifecycle;
   private final Requests requests;
+  private final PoolMaintenance maintenance;
 
   LimiterImpl(SharedPool pool, LimiterOptions options) {
     this.pool = pool;
@@ -50,6 +52,7 @@ final class LimiterImpl implements Limiter {
         new Requests(
             this, pool, options.executor().orElse(pool.callbacks()), clock, lifecycle, events);
     this.defaultLifetime = defaultOptions.leaseLifetimeMillis(config);
+    this.maintenance = new PoolMaintenance(this, pool);
   }
 
   SharedPool shared() {
@@ -215,6 +218,17 @@ final class LimiterImpl implements Limiter {
               + "' would overflow a long; the balance is unchanged");
     }
     return balance.getAsLong();
+  }
+
+  @Override
+  public Maintenance maintenance() {
+    return maintenance;
+  }
+
+  /** Maintenance needs an open limiter and a healthy store. */
+  void checkOpenForMaintenance() {
+    checkOpen();
+    pool.checkHealthy();
   }
 
   // ---- closing

@@ -103,6 +103,7 @@ final class Requests {
             task,
             future,
             executor);
+    t.failFast = options.circuitFailFast();
     future.bind(t);
     if (!(continuation ? lifecycle.admitContinuation() : lifecycle.admit())) {
       return CompletableFuture.failedFuture(lifecycle.closedException());
@@ -131,7 +132,7 @@ final class Requests {
       CallbackScope.exit(outer);
       t.done();
       try {
-        pool.release(t.lease());
+        pool.release(t);
         events.send(LimiterEvent.Kind.RELEASED, t);
       } catch (RuntimeException e) {
         if (failure == null) {

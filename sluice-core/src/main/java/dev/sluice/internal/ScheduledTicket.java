@@ -94,7 +94,7 @@ final class ScheduledTicket<T> extends Ticket {
    * instead, so user continuations never run on a store's thread.
    */
   private void finishRelease(T result, Throwable failure) {
-    CompletableFuture<Boolean> release = limiter.shared().releaseAsync(lease());
+    CompletableFuture<Boolean> release = limiter.shared().releaseAsync(this);
     BiConsumer<Boolean, Throwable> complete =
         (released, releaseFailure) -> {
           try {

@@ -51,6 +51,7 @@ final class SharedPool {
   private final PoolTimer timer;
   private final SyncRequests syncs;
   private final AcquireSender acquires;
+  private final PoolControl control;
 
   SharedPool(PoolStore store, LimiterConfig config, PoolSession session) {
     this.identity = store.poolIdentity();
@@ -73,6 +74,7 @@ final class SharedPool {
     this.routing = new AnswerRouting(name, runner::owner, handOffs, timer);
     this.syncs = new SyncRequests(runner::appliedSequence, this::sendSync);
     this.acquires = new AcquireSender(runner, routing, handOffs, syncs);
+    this.control = new PoolControl(name, runner, handOffs);
   }
 
   /** Leaves the pool; the last limiter to leave retires the owner and closes the session. */
@@ -107,6 +109,11 @@ final class SharedPool {
 
   ExecutorService callbacks() {
     return callbacks;
+  }
+
+  /** The control state: drains, and reports of attempts' outcomes. */
+  PoolControl control() {
+    return control;
   }
 
   /** Whether released units may be passed to this JVM's waiting requests. */
@@ -184,6 +191,7 @@ final class SharedPool {
               if (e != null && CommandRunner.transientFailure(e)) {
                 runner.withdrawLater(ownerRefs);
               }
+              control.changed();
             });
   }
 
@@ -202,7 +210,37 @@ final class SharedPool {
           runner.releaseLater(lease);
         }
         throw e;
+      } finally {
+        // A drain may wait for this lease.
+        control.changed();
       }
+    }
+  }
+
+  /**
+   * Releases a started request's lease: with the report of its attempt's outcome if managed
+   * execution set one ({@link Ticket#reportOutcome}), else as {@link #releaseAsync(LeaseRecord)}.
+   */
+  CompletableFuture<Boolean> releaseAsync(Ticket t) {
+    if (!t.hasOutcome()) {
+      return releaseAsync(t.lease());
+    }
+    return control
+        .reportAsync(t.lease(), t.outcome(), t.retryAfterMillis())
+        .thenApply(r -> r.released());
+  }
+
+  /** Like {@link #releaseAsync(Ticket)}, waiting for the store. */
+  void release(Ticket t) {
+    if (!t.hasOutcome()) {
+      release(t.lease());
+      return;
+    }
+    CompletableFuture<Boolean> released = releaseAsync(t);
+    try {
+      released.join();
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : e;
     }
   }
 
@@ -218,6 +256,7 @@ final class SharedPool {
               if (e != null && CommandRunner.transientFailure(e)) {
                 runner.releaseLater(lease);
               }
+              control.changed();
             })
         .exceptionally(
             e -> {
@@ -269,6 +308,9 @@ final class SharedPool {
 
   /** Another owner may have changed the pool: ask what became of the queued requests. */
   void onForeignChange() {
+    if (!runner.stopped()) {
+      control.changed();
+    }
     if (runner.stopped() || routing.idle()) {
       return;
     }

@@ -13,6 +13,7 @@ import static dev.sluice.internal.TicketState.WITHDRAWN;
 import static dev.sluice.internal.TicketState.WITHDRAWN_PENDING;
 
 import dev.sluice.spi.LeaseRecord;
+import dev.sluice.spi.ReportedOutcome;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -31,6 +32,15 @@ import java.util.concurrent.CompletableFuture;
  * dropped needs no clean-up. {@link #end()} counts the request out of its limiter once.
  */
 abstract class Ticket extends HandOffTicket {
+  /** Set before the acquire leaves: refuse rather than wait while the circuit is open. */
+  volatile boolean failFast;
+
+  /** Set before the acquire leaves: continues work accepted before a drain (a retry). */
+  volatile boolean continuing;
+
+  private volatile ReportedOutcome outcome;
+  private volatile long retryAfterMillis;
+
   Ticket(
       LimiterImpl limiter,
       long ref,
@@ -48,6 +58,34 @@ abstract class Ticket extends HandOffTicket {
    * @param why the first reason given
    */
   abstract void onWithdrawn(WithdrawReason why);
+
+  /**
+   * Managed execution's hook: how the attempt that holds this request's lease ended. Set before the
+   * lease is released (the task returns, or the lease is closed); the release then reports it to
+   * the pool's shared cooldown and circuit breaker in the same command ({@link
+   * dev.sluice.spi.PoolCommand.Report}). The last call wins; without one the release is neutral.
+   *
+   * @param outcome how the attempt ended
+   * @param retryAfterMillis the provider's retry-after, 0 for none; not with a success
+   */
+  final void reportOutcome(ReportedOutcome outcome, long retryAfterMillis) {
+    // The command checks the pair; a bad one must fail here, not at the release.
+    new dev.sluice.spi.PoolCommand.Report("", 0, outcome, retryAfterMillis);
+    this.retryAfterMillis = retryAfterMillis;
+    this.outcome = outcome;
+  }
+
+  final boolean hasOutcome() {
+    return outcome != null;
+  }
+
+  final ReportedOutcome outcome() {
+    return outcome;
+  }
+
+  final long retryAfterMillis() {
+    return retryAfterMillis;
+  }
 
   /** Calls {@link #onWithdrawn} for a request withdrawn through {@link #withdrawState}. */
   final void notifyWithdrawn() {

@@ -31,4 +31,20 @@ public sealed interface AcquireAnswer {
    * @param weight the weight asked for
    */
   record Overflow(long activeWeight, long weight) implements AcquireAnswer {}
+
+  /**
+   * The pool drains: new work is refused until it resumes; nothing was changed.
+   *
+   * @param generation the drain's generation
+   */
+  record Draining(long generation) implements AcquireAnswer {}
+
+  /**
+   * The circuit is open (or its probe runs) and the request asked to fail fast; nothing was
+   * changed.
+   *
+   * @param notBefore store time before which no admission can happen: the latest of the cooldown,
+   *     the end of the open pause and the running probe's timeout
+   */
+  record CircuitOpen(long notBefore) implements AcquireAnswer {}
 }

@@ -4,6 +4,7 @@
  */
 package dev.sluice.spi;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -39,12 +40,14 @@ public record ControlState(Cooldown cooldown, Breaker breaker, Drain drain) {
    * A pause of every admission of the pool after a throttle.
    *
    * @param epoch counts the cooldowns started, so that one burst of throttles escalates once
-   * @param step how many times the pause doubled, zero when none is running
+   * @param step how many times the pause escalated since the last reset, zero when reset
    * @param until store time before which nothing is admitted, zero for none
+   * @param fence the last fencing token issued when the current epoch began: an attempt whose lease
+   *     has a token at or below it was admitted before, and its report is stale
    */
-  public record Cooldown(long epoch, int step, long until) {
+  public record Cooldown(long epoch, int step, long until, long fence) {
     /** No cooldown ever started. */
-    public static final Cooldown NONE = new Cooldown(0, 0, 0);
+    public static final Cooldown NONE = new Cooldown(0, 0, 0, 0);
   }
 
   /** Where a circuit breaker stands. */
@@ -61,21 +64,56 @@ public record ControlState(Cooldown cooldown, Breaker breaker, Drain drain) {
    * The circuit breaker.
    *
    * @param phase where it stands
-   * @param epoch counts the openings, so that a stale probe's report is refused
-   * @param step how many times the open pause doubled
+   * @param epoch counts the openings and closings
+   * @param step how many times the open pause escalated (failed probes)
    * @param openUntil store time at which an open circuit admits a probe, zero when closed
    * @param consecutiveFailures service failures in a row while closed
+   * @param fence the last fencing token issued at the last opening or closing: reports of attempts
+   *     admitted before it are not evidence
+   * @param probe the probe of a half-open circuit, {@link Probe#NONE} while none runs
+   * @param samples for the percentage rule: reported successes and failures per millisecond inside
+   *     the window, oldest first
    */
   public record Breaker(
-      BreakerPhase phase, long epoch, int step, long openUntil, int consecutiveFailures) {
+      BreakerPhase phase,
+      long epoch,
+      int step,
+      long openUntil,
+      int consecutiveFailures,
+      long fence,
+      Probe probe,
+      List<Sample> samples) {
     /** A closed circuit that never opened. */
-    public static final Breaker CLOSED = new Breaker(BreakerPhase.CLOSED, 0, 0, 0, 0);
+    public static final Breaker CLOSED =
+        new Breaker(BreakerPhase.CLOSED, 0, 0, 0, 0, 0, Probe.NONE, List.of());
 
-    /** Checks the phase. */
+    /** Checks the components and copies the samples. */
     public Breaker {
       Objects.requireNonNull(phase, "phase");
+      Objects.requireNonNull(probe, "probe");
+      samples = List.copyOf(samples);
     }
   }
+
+  /**
+   * The one admission of a half-open circuit.
+   *
+   * @param leaseId its lease, zero for none
+   * @param expiresAt store time after which another admission may replace it
+   */
+  public record Probe(long leaseId, long expiresAt) {
+    /** No probe. */
+    public static final Probe NONE = new Probe(0, 0);
+  }
+
+  /**
+   * Successes and service failures reported in one millisecond, for the percentage rule.
+   *
+   * @param at store time
+   * @param failures service failures
+   * @param total successes and service failures
+   */
+  public record Sample(long at, int failures, int total) {}
 
   /**
    * The pool-wide drain.

@@ -41,6 +41,8 @@ public final class PoolAlgorithm {
       PoolState state, PoolCommand<R> command, PoolContext context) {
     long now = context.now();
     long before = PoolMachine.nextDeadline(state, now);
+    ControlState.Drain drainBefore = state.control().drain();
+    int workBefore = drainBefore.draining() ? state.leases().size() + state.waiters().size() : 0;
     Effects fx = new Effects();
     PoolMachine.settle(state, context, fx);
     // A withdrawal takes its requests out before anything is granted, or one could be granted
@@ -49,8 +51,15 @@ public final class PoolAlgorithm {
       PoolMachine.pump(state, now, fx);
     }
     Object value = body(state, command, now, fx);
+    // A probe the command released or retired without a report reopens the circuit now.
+    ControlRules.settle(state, now);
     PoolMachine.pump(state, now, fx);
     long after = PoolMachine.nextDeadline(state, now);
+    ControlState.Drain drainAfter = state.control().drain();
+    boolean everyone =
+        !drainAfter.equals(drainBefore)
+            || (drainAfter.draining()
+                && state.leases().size() + state.waiters().size() < workBefore);
     return new PoolOutcome<>(
         (R) value,
         command.owner(),
@@ -58,7 +67,8 @@ public final class PoolAlgorithm {
         fx.ended(),
         after,
         after != before,
-        context.sequence());
+        context.sequence(),
+        everyone);
   }
 
   private static Object body(PoolState s, PoolCommand<?> c, long now, Effects fx) {
@@ -80,6 +90,14 @@ public final class PoolAlgorithm {
     } else if (c instanceof PoolCommand.Retire r) {
       retire(s, r.owner(), now);
       return null;
+    } else if (c instanceof PoolCommand.Report r) {
+      return ControlRules.report(s, r, now);
+    } else if (c instanceof PoolCommand.Drain) {
+      return ControlRules.drain(s, now);
+    } else if (c instanceof PoolCommand.Resume r) {
+      return ControlRules.resume(s, r.generation());
+    } else if (c instanceof PoolCommand.ReadControl) {
+      return ControlView.of(s, now);
     }
     // Tick: settling and granting is all it does.
     return null;
@@ -87,6 +105,13 @@ public final class PoolAlgorithm {
 
   private static AcquireAnswer acquire(PoolState s, PoolCommand.Acquire a, long now) {
     long weight = a.weight();
+    ControlState.Drain drain = s.control().drain();
+    if (drain.draining() && !a.continuing()) {
+      return new AcquireAnswer.Draining(drain.generation());
+    }
+    if (a.failFast() && ControlRules.circuitRefuses(s, now)) {
+      return new AcquireAnswer.CircuitOpen(ControlRules.unblockedAt(s, now));
+    }
     if (s.config().maxConcurrentRaw() < 0 && PoolMachine.overflows(s, weight)) {
       return new AcquireAnswer.Overflow(s.activeWeight(), weight);
     }
@@ -142,6 +167,7 @@ public final class PoolAlgorithm {
     for (LeaseRecord l : granted) {
       s.removeLease(l.id());
       PoolMachine.unspend(s, l);
+      ControlRules.withdrawn(s, l.id());
       s.trace().add(TraceEvent.Kind.WITHDRAWN, l.id(), owner, s.activeWeight(), now);
       removed++;
     }

@@ -35,12 +35,37 @@ public sealed interface PoolCommand<R> {
    * @param leaseLifetime lifetime of its lease in milliseconds, or {@code -1} for none
    * @param queueWaitMillis how long it may wait: {@code 0} refuses rather than queues, {@code -1}
    *     waits without a deadline
+   * @param failFast refuse with {@link AcquireAnswer.CircuitOpen} rather than wait while the
+   *     circuit is open or its probe runs
+   * @param continuing the request continues work accepted before a drain began (a retry), which a
+   *     draining pool still admits; new work is refused with {@link AcquireAnswer.Draining}
    */
-  record Acquire(String owner, long ownerRef, long weight, long leaseLifetime, long queueWaitMillis)
+  record Acquire(
+      String owner,
+      long ownerRef,
+      long weight,
+      long leaseLifetime,
+      long queueWaitMillis,
+      boolean failFast,
+      boolean continuing)
       implements PoolCommand<AcquireAnswer> {
     /** Checks the components. */
     public Acquire {
       Objects.requireNonNull(owner, "owner");
+    }
+
+    /**
+     * New work that waits while the circuit is open.
+     *
+     * @param owner the issuer
+     * @param ownerRef the issuer's reference
+     * @param weight the weight
+     * @param leaseLifetime the lease lifetime, {@code -1} for none
+     * @param queueWaitMillis how long it may wait
+     */
+    public Acquire(
+        String owner, long ownerRef, long weight, long leaseLifetime, long queueWaitMillis) {
+      this(owner, ownerRef, weight, leaseLifetime, queueWaitMillis, false, false);
     }
   }
 
@@ -156,6 +181,82 @@ public sealed interface PoolCommand<R> {
   record Retire(String owner) implements PoolCommand<Void> {
     /** Checks the components. */
     public Retire {
+      Objects.requireNonNull(owner, "owner");
+    }
+  }
+
+  /**
+   * Reports how the attempt that held a lease ended, and releases the lease, in one transition: so
+   * each attempt is evidence at most once, and a lease that expired or was reclaimed (lost work) is
+   * never evidence. The report is fenced by the lease's fencing token: an attempt admitted before
+   * the current cooldown epoch cannot escalate or reset it, one admitted before the breaker's last
+   * opening or closing is no evidence, and a replaced probe's report is refused.
+   *
+   * @param owner the issuer, who holds the lease
+   * @param leaseId the lease
+   * @param outcome how the attempt ended
+   * @param retryAfterMillis the provider's retry-after, a floor of the cooldown even beyond its
+   *     cap; {@code 0} for none
+   */
+  record Report(String owner, long leaseId, ReportedOutcome outcome, long retryAfterMillis)
+      implements PoolCommand<ReportAnswer> {
+    /** Checks the components. */
+    public Report {
+      Objects.requireNonNull(owner, "owner");
+      Objects.requireNonNull(outcome, "outcome");
+      if (retryAfterMillis < 0) {
+        throw new IllegalArgumentException(
+            "retryAfterMillis must not be negative (allowed 0.."
+                + Long.MAX_VALUE
+                + "), was "
+                + retryAfterMillis);
+      }
+      if (outcome == ReportedOutcome.SUCCESS && retryAfterMillis != 0) {
+        throw new IllegalArgumentException(
+            "a success cannot carry a retry-after, was " + retryAfterMillis + " ms");
+      }
+    }
+  }
+
+  /**
+   * Starts a pool-wide drain with a new generation, or answers the running one: new work is
+   * refused, work accepted before goes on. Kept in the pool's state when every owner closed.
+   *
+   * @param owner the issuer
+   */
+  record Drain(String owner) implements PoolCommand<ControlView> {
+    /** Checks the components. */
+    public Drain {
+      Objects.requireNonNull(owner, "owner");
+    }
+  }
+
+  /**
+   * Ends the drain of {@code generation}; answers false, changing nothing, for a stale generation
+   * (not the pool's latest), so a caller cannot end a drain someone else started since.
+   *
+   * @param owner the issuer
+   * @param generation the drain to end, at least 1
+   */
+  record Resume(String owner, long generation) implements PoolCommand<Boolean> {
+    /** Checks the components. */
+    public Resume {
+      Objects.requireNonNull(owner, "owner");
+      if (generation < 1) {
+        throw new IllegalArgumentException(
+            "generation must be at least 1 (allowed 1.." + Long.MAX_VALUE + "), was " + generation);
+      }
+    }
+  }
+
+  /**
+   * Reads the cooldown, breaker and drain, and what a drain waits for.
+   *
+   * @param owner the issuer
+   */
+  record ReadControl(String owner) implements PoolCommand<ControlView> {
+    /** Checks the components. */
+    public ReadControl {
       Objects.requireNonNull(owner, "owner");
     }
   }

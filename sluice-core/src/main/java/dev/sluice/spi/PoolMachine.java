@@ -41,6 +41,7 @@ final class PoolMachine {
     if (s.hasWaiters()) {
       dropTimedOut(s, now, fx);
     }
+    ControlRules.settle(s, now);
   }
 
   private static void reclaim(PoolState s, PoolContext ctx, Effects fx) {
@@ -104,7 +105,7 @@ final class PoolMachine {
     if (cap >= 0 ? s.activeWeight() > cap - weight : overflows(s, weight)) {
       return false;
     }
-    if (now < s.nextAllowedAt()) {
+    if (now < s.nextAllowedAt() || ControlRules.blocks(s, now)) {
       return false;
     }
     return !s.reservoirLimited() || s.reservoir() >= weight;
@@ -130,6 +131,7 @@ final class PoolMachine {
       s.nextAllowedAt(now + minTime);
     }
     s.trace().add(TraceEvent.Kind.ADMITTED, id, owner, s.activeWeight(), now);
+    ControlRules.granted(s, lease, now);
     return lease;
   }
 
@@ -187,6 +189,10 @@ final class PoolMachine {
     }
     long weight = head.weight();
     long admitAt = Math.max(now, s.nextAllowedAt());
+    if (ControlRules.blocks(s, now)) {
+      // The cooldown's end, the open pause's end, or the running probe's timeout.
+      admitAt = Math.max(admitAt, ControlRules.unblockedAt(s, now));
+    }
     long cap = s.config().maxConcurrentRaw();
     if (cap >= 0 && s.activeWeight() > cap - weight) {
       admitAt = Math.max(admitAt, capacityFreedAt(s, s.activeWeight() + weight - cap));

@@ -23,6 +23,8 @@ import java.util.Set;
  * @param deadlineMoved whether {@code nextDeadline} differs from the one before the command, so
  *     owners that armed a timer for the old one must look again
  * @param sequence the command's {@linkplain PoolContext#sequence() place} in the store's order
+ * @param concernsEveryone whether every owner of the pool must look, wherever it is: the command
+ *     started or ended a drain, or work left a draining pool, which a drain's waits watch for
  * @param <R> the answer's type
  */
 public record PoolOutcome<R>(
@@ -32,7 +34,8 @@ public record PoolOutcome<R>(
     List<EndedRequest> ended,
     long nextDeadline,
     boolean deadlineMoved,
-    long sequence) {
+    long sequence,
+    boolean concernsEveryone) {
 
   /** Whether the command granted or ended a request of an owner other than its issuer. */
   public boolean concernsOthers() {

@@ -50,6 +50,7 @@ class PoolAlgorithmModelTest {
     private long lastGrantAt = Long.MIN_VALUE;
     private long sequence;
     private int ownerGeneration;
+    private final ControlInvariants control = new ControlInvariants();
 
     Run(long seed) {
       this.seed = seed;
@@ -71,6 +72,22 @@ class PoolAlgorithmModelTest {
         if (rnd.nextBoolean()) {
           b.reservoirRefresh(1 + rnd.nextInt(8), Duration.ofMillis(50 + rnd.nextInt(200)));
         }
+      }
+      if (rnd.nextInt(3) == 0) {
+        // Short pauses, so a run sees cooldowns, openings and probes come and go.
+        dev.sluice.RecoveryPolicy.Builder r =
+            dev.sluice.RecoveryPolicy.builder()
+                .cooldown(Duration.ofMillis(1 + rnd.nextInt(20)), 2, Duration.ofMillis(60));
+        if (rnd.nextBoolean()) {
+          r.breaker(
+              dev.sluice.BreakerPolicy.consecutive()
+                  .failureThreshold(1 + rnd.nextInt(3))
+                  .initialPause(Duration.ofMillis(10 + rnd.nextInt(40)))
+                  .maxPause(Duration.ofMillis(100))
+                  .probeTimeout(Duration.ofMillis(5 + rnd.nextInt(60)))
+                  .build());
+        }
+        b.recovery(r.build());
       }
       return b.build();
     }
@@ -96,7 +113,23 @@ class PoolAlgorithmModelTest {
         long weight = 1 + rnd.nextInt(cap > 0 ? (int) Math.min(cap, 3) : 3);
         long lifetime = rnd.nextBoolean() ? -1 : 5 + rnd.nextInt(150);
         long wait = new long[] {-1, 0, 30, 200}[rnd.nextInt(4)];
-        apply(new PoolCommand.Acquire(owner, nextRef++, weight, lifetime, wait), Set.of());
+        boolean failFast = rnd.nextInt(4) == 0;
+        boolean continuing = rnd.nextBoolean();
+        apply(
+            new PoolCommand.Acquire(owner, nextRef++, weight, lifetime, wait, failFast, continuing),
+            Set.of());
+      } else if (pick < 55) {
+        LeaseRecord l = any(leases.values(), owner);
+        ReportedOutcome outcome = ReportedOutcome.values()[rnd.nextInt(4)];
+        long retryAfter =
+            outcome != ReportedOutcome.SUCCESS && rnd.nextInt(4) == 0 ? rnd.nextInt(100) : 0;
+        apply(
+            new PoolCommand.Report(owner, l == null ? 999_999 : l.id(), outcome, retryAfter),
+            Set.of());
+      } else if (pick < 57) {
+        apply(new PoolCommand.Drain(owner), Set.of());
+      } else if (pick < 59) {
+        apply(new PoolCommand.Resume(owner, 1 + rnd.nextInt(3)), Set.of());
       } else if (pick < 65) {
         LeaseRecord l = any(leases.values(), owner);
         apply(new PoolCommand.Release(owner, l == null ? 999_999 : l.id()), Set.of());
@@ -150,9 +183,11 @@ class PoolAlgorithmModelTest {
 
     private void apply(PoolCommand<?> command, Set<String> dead) {
       boolean limitedBefore = state.reservoirLimited();
+      control.before(state, now);
       PoolOutcome<?> o =
           PoolAlgorithm.apply(state, command, new PoolContext(now, dead, ++sequence));
       String at = seed + " at " + command + ": ";
+      control.after(at, state, command, o);
       assertThat(o.sequence()).isEqualTo(sequence);
       forgetSettled(dead);
       if (command instanceof PoolCommand.Withdraw) {
@@ -220,6 +255,13 @@ class PoolAlgorithmModelTest {
         LeaseRecord l = leases.get(r.leaseId());
         boolean mine = l != null && l.owner().equals(r.owner());
         assertThat(o.value()).as(at + "released").isEqualTo(mine);
+        if (mine) {
+          leases.remove(r.leaseId());
+        }
+      } else if (command instanceof PoolCommand.Report r) {
+        LeaseRecord l = leases.get(r.leaseId());
+        boolean mine = l != null && l.owner().equals(r.owner());
+        assertThat(((ReportAnswer) o.value()).released()).as(at + "reported").isEqualTo(mine);
         if (mine) {
           leases.remove(r.leaseId());
         }

@@ -65,6 +65,10 @@ public final class PoolWorker {
       IdleWorker.run(dir, Long.parseLong(args[3]));
       return;
     }
+    if (args[0].equals("throttle")) {
+      ThrottleWorker.run(dir, config, Long.parseLong(args[3]));
+      return;
+    }
     if (args[0].equals("waitBriefLease")) {
       waitBriefLease(dir, config, Long.parseLong(args[3]));
       return;

@@ -144,6 +144,30 @@ public abstract class LimiterConformanceSuite {
     }
   }
 
+  /** The shared cooldown. */
+  @Nested
+  class Cooldown extends CooldownCases {
+    Cooldown() {
+      super(stores());
+    }
+  }
+
+  /** The shared circuit breaker. */
+  @Nested
+  class Breaker extends BreakerCases {
+    Breaker() {
+      super(stores());
+    }
+  }
+
+  /** The pool-wide drain. */
+  @Nested
+  class Drain extends DrainCases {
+    Drain() {
+      super(stores());
+    }
+  }
+
   /** No polling: computed deadlines only. */
   @Nested
   class Timers extends TimerCases {

@@ -34,10 +34,12 @@ import java.util.Map;
  *
  * <p><b>Fields added later.</b> After the trace entries a row may carry an extension: its minor
  * format (a number from 1) and then the fields of every minor format up to it, in order (minor 1:
- * the {@link ControlState}). A row without an extension is minor 0. A reader refuses a row whose
- * minor format is newer than {@link #MINOR} with a message naming both, rather than skip fields it
- * does not know; and a writer adds the extension only when the state holds something minor 0 cannot
- * say, so processes of an older Sluice keep sharing a pool until a newer feature is used.
+ * the {@link ControlState} as first defined; minor 2: the cooldown's and breaker's fences, the
+ * probe and the percentage rule's samples, which a row of minor 1 reads as empty). A row without an
+ * extension is minor 0. A reader refuses a row whose minor format is newer than {@link #MINOR} with
+ * a message naming both, rather than skip fields it does not know; and a writer adds the extension
+ * only when the state holds something minor 0 cannot say, so processes of an older Sluice keep
+ * sharing a pool until a newer feature is used.
  *
  * <p>Thread-safe (stateless).
  */
@@ -46,7 +48,7 @@ public final class PoolStateCodec {
   public static final byte TAG = 2;
 
   /** The newest minor format this Sluice reads and writes. */
-  public static final int MINOR = 1;
+  public static final int MINOR = 2;
 
   private static final TraceEvent.Kind[] KINDS = TraceEvent.Kind.values();
   private static final ControlState.BreakerPhase[] PHASES = ControlState.BreakerPhase.values();
@@ -142,21 +144,53 @@ public final class PoolStateCodec {
     out.number(c.breaker().consecutiveFailures());
     out.number(c.drain().generation());
     out.number(c.drain().draining() ? 1 : 0);
+    // Minor 2.
+    out.number(c.cooldown().fence());
+    out.number(c.breaker().fence());
+    out.number(c.breaker().probe().leaseId());
+    out.number(c.breaker().probe().expiresAt());
+    out.number(c.breaker().samples().size());
+    for (ControlState.Sample sample : c.breaker().samples()) {
+      out.number(sample.at());
+      out.number(sample.failures());
+      out.number(sample.total());
+    }
   }
 
-  private static ControlState readControl(In in) throws IOException {
-    ControlState.Cooldown cooldown =
-        new ControlState.Cooldown(in.number(), in.count("cooldown step", 64), in.number());
-    ControlState.Breaker breaker =
-        new ControlState.Breaker(
-            PHASES[in.count("breaker phase", PHASES.length - 1)],
-            in.number(),
-            in.count("breaker step", 64),
-            in.number(),
-            in.count("consecutive failures", Integer.MAX_VALUE));
+  private static ControlState readControl(In in, long minor) throws IOException {
+    long epoch = in.number();
+    int step = in.count("cooldown step", 64);
+    long until = in.number();
+    ControlState.BreakerPhase phase = PHASES[in.count("breaker phase", PHASES.length - 1)];
+    long breakerEpoch = in.number();
+    int breakerStep = in.count("breaker step", 64);
+    long openUntil = in.number();
+    int failures = in.count("consecutive failures", Integer.MAX_VALUE);
     long generation = in.number();
     ControlState.Drain drain = new ControlState.Drain(generation, in.count("drain flag", 1) == 1);
-    return new ControlState(cooldown, breaker, drain);
+    long cooldownFence = 0;
+    long breakerFence = 0;
+    ControlState.Probe probe = ControlState.Probe.NONE;
+    List<ControlState.Sample> samples = List.of();
+    if (minor >= 2) {
+      cooldownFence = in.number();
+      breakerFence = in.number();
+      probe = new ControlState.Probe(in.number(), in.number());
+      int count = in.sized("sample count");
+      samples = new ArrayList<>(count);
+      for (int i = 0; i < count; i++) {
+        samples.add(
+            new ControlState.Sample(
+                in.number(),
+                in.count("sample failures", Integer.MAX_VALUE),
+                in.count("sample total", Integer.MAX_VALUE)));
+      }
+    }
+    return new ControlState(
+        new ControlState.Cooldown(epoch, step, until, cooldownFence),
+        new ControlState.Breaker(
+            phase, breakerEpoch, breakerStep, openUntil, failures, breakerFence, probe, samples),
+        drain);
   }
 
   /**
@@ -231,7 +265,7 @@ public final class PoolStateCodec {
                 + "): a newer Sluice wrote it, so upgrade this process (if none did, it is a"
                 + " malformed pool state)");
       }
-      control = readControl(in);
+      control = readControl(in, minor);
     }
     if (in.left() != 0) {
       throw new IOException("malformed pool state: " + in.left() + " bytes after the end");

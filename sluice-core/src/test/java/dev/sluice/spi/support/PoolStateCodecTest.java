@@ -139,9 +139,18 @@ class PoolStateCodecTest {
     byte[] without = PoolStateCodec.write(s, 7, List.of());
     ControlState control =
         new ControlState(
-            new ControlState.Cooldown(3, 2, 1_764_800_009_000L),
+            new ControlState.Cooldown(3, 2, 1_764_800_009_000L, 41),
             new ControlState.Breaker(
-                ControlState.BreakerPhase.HALF_OPEN, 4, 1, 1_764_800_010_000L, 5),
+                ControlState.BreakerPhase.HALF_OPEN,
+                4,
+                1,
+                1_764_800_010_000L,
+                5,
+                40,
+                new ControlState.Probe(9, 1_764_800_070_000L),
+                List.of(
+                    new ControlState.Sample(1_764_800_000_100L, 1, 3),
+                    new ControlState.Sample(1_764_800_000_200L, 0, 2))),
             new ControlState.Drain(2, true));
     s.control(control);
     byte[] with = PoolStateCodec.write(s, 7, List.of());
@@ -150,6 +159,31 @@ class PoolStateCodecTest {
     // A pool that never used them keeps the minor-0 row, which processes of an older Sluice read.
     assertThat(Arrays.copyOf(with, without.length)).isEqualTo(without);
     assertThat(with.length).isGreaterThan(without.length);
+  }
+
+  @Test
+  void aRowOfMinorFormatOneReadsWithTheLaterFieldsEmpty() throws IOException {
+    byte[] base = PoolStateCodec.write(sample(), 7, List.of());
+    // Minor 1 as an older Sluice wrote it: the minor, then ten numbers (zigzag varints): cooldown
+    // epoch 3, step 2, until 9; breaker phase OPEN, epoch 4, step 1, open until 20, failures 0;
+    // drain generation 5, draining.
+    byte[] ext = {2, 6, 4, 18, 2, 8, 2, 40, 0, 10, 2};
+    byte[] row = Arrays.copyOf(base, base.length + ext.length);
+    System.arraycopy(ext, 0, row, base.length, ext.length);
+    ControlState c = PoolStateCodec.read(row).control();
+    assertThat(c.cooldown()).isEqualTo(new ControlState.Cooldown(3, 2, 9, 0));
+    assertThat(c.breaker())
+        .isEqualTo(
+            new ControlState.Breaker(
+                ControlState.BreakerPhase.OPEN,
+                4,
+                1,
+                20,
+                0,
+                0,
+                ControlState.Probe.NONE,
+                List.of()));
+    assertThat(c.drain()).isEqualTo(new ControlState.Drain(5, true));
   }
 
   @Test

@@ -50,7 +50,7 @@ class PoolStateRefreshTest {
     PoolState copy = decode(writer, List.of());
     ControlState draining =
         new ControlState(
-            new ControlState.Cooldown(1, 1, 500),
+            new ControlState.Cooldown(1, 1, 500, 0),
             ControlState.Breaker.CLOSED,
             new ControlState.Drain(3, true));
     writer.control(draining);

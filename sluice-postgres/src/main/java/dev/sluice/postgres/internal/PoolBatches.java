@@ -254,6 +254,10 @@ final class PoolBatches implements GroupCommitter.Store<PoolBatches.Op<?>> {
       reclaim = Set.of();
       results.add(outcome);
       affected.addAll(outcome.concernedOwners());
+      if (outcome.concernsEveryone()) {
+        // A drain's waits watch every owner of the pool.
+        affected.addAll(live.registered());
+      }
       deadlineMoved |= outcome.deadlineMoved();
     }
     if (!reclaim.isEmpty()) {

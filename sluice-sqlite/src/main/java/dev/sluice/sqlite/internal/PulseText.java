@@ -31,10 +31,16 @@ record PulseText(long version, String writer, Set<String> owners, boolean everyo
   static final long UNKNOWN = StoredPoolState.UNKNOWN;
 
   static String format(long version, String writer, Set<String> owners, long previous) {
+    return format(version, writer, owners, false, previous);
+  }
+
+  /** Like {@link #format(long, String, Set, long)}; {@code everyone} names every owner. */
+  static String format(
+      long version, String writer, Set<String> owners, boolean everyone, long previous) {
     String head = version + " " + writer + " ";
     String tail = " " + (previous == UNKNOWN ? "?" : Long.toString(previous));
     String list = owners.isEmpty() ? "-" : String.join(",", owners);
-    return head.length() + list.length() + tail.length() > MAX_LENGTH
+    return everyone || head.length() + list.length() + tail.length() > MAX_LENGTH
         ? head + "*" + tail
         : head + list + tail;
   }

@@ -205,6 +205,7 @@ final class SqlitePool {
     List<PoolOutcome<?>> results = new ArrayList<>(queued.size());
     boolean changed = false;
     Set<String> affected = Set.of();
+    boolean everyone = false;
     RuntimeException failure = null;
     try {
       GateLock.Hold hold = gate.hold();
@@ -231,6 +232,7 @@ final class SqlitePool {
           results.add(outcome);
           affected = union(affected, outcome.concernedOwners());
           deadlineMoved |= outcome.deadlineMoved();
+          everyone |= outcome.concernsEveryone();
           dead = Set.of();
         }
         changed = cached.isDirty();
@@ -243,7 +245,7 @@ final class SqlitePool {
             reserved = cached.lastFencingToken() + StateDb.FENCING_BLOCK;
           }
           long next = cachedVersion + 1;
-          boolean othersConcerned = othersConcerned(cached, affected, deadlineMoved);
+          boolean othersConcerned = everyone || othersConcerned(cached, affected, deadlineMoved);
           // Format 2 keeps the last pulsed version in the row; in format 1 (where processes of an
           // older Sluice pulse without recording it) the pulse file, written under the gate only,
           // holds the last pulse.
@@ -251,7 +253,7 @@ final class SqlitePool {
               db.lastPulse != StoredPoolState.UNKNOWN
                   ? db.lastPulse
                   : PulseText.lastVersion(Pulse.read(dir));
-          String pulse = PulseText.format(next, JVM_TOKEN, affected, previousPulse);
+          String pulse = PulseText.format(next, JVM_TOKEN, affected, everyone, previousPulse);
           db.write(
               hold,
               cached,
@@ -287,7 +289,11 @@ final class SqlitePool {
       wakeAll();
     }
     if (changed && sessions.size() > 1) {
-      wake(affected);
+      if (everyone) {
+        wakeAll();
+      } else {
+        wake(affected);
+      }
     }
   }
 

@@ -1,0 +1,102 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.internal;
+
+import dev.sluice.ControlStatus;
+import dev.sluice.Maintenance;
+import dev.sluice.StaleDrainException;
+import dev.sluice.spi.ControlState;
+import dev.sluice.spi.ControlView;
+import dev.sluice.spi.PoolCommand;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * The pool-wide drain of one limiter: each call is one command of the pool's algorithm, and a wait
+ * sleeps until the pool's {@link DrainWatch} sees the drain settled. See {@link Maintenance}.
+ *
+ * <p>Thread-safe.
+ */
+final class PoolMaintenance implements Maintenance {
+  private final LimiterImpl limiter;
+  private final String name;
+  private final PoolControl control;
+
+  PoolMaintenance(LimiterImpl limiter, SharedPool pool) {
+    this.limiter = limiter;
+    this.name = pool.name();
+    this.control = pool.control();
+  }
+
+  @Override
+  public ControlStatus status() {
+    limiter.checkOpenForMaintenance();
+    return status(control.execute(new PoolCommand.ReadControl(control.owner())));
+  }
+
+  @Override
+  public ControlStatus drain() {
+    limiter.checkOpenForMaintenance();
+    return status(control.execute(new PoolCommand.Drain(control.owner())));
+  }
+
+  @Override
+  public ControlStatus resume(long generation) {
+    if (generation < 1) {
+      throw new IllegalArgumentException(
+          "generation must be at least 1 (allowed 1.." + Long.MAX_VALUE + "), was " + generation);
+    }
+    limiter.checkOpenForMaintenance();
+    if (!control.resume(generation)) {
+      ControlView v = control.execute(new PoolCommand.ReadControl(control.owner()));
+      throw new StaleDrainException(
+          name, generation, v.control().drain().generation(), v.control().drain().draining());
+    }
+    return status();
+  }
+
+  @Override
+  public boolean await(long generation, Duration timeout) throws InterruptedException {
+    if (generation < 1) {
+      throw new IllegalArgumentException(
+          "generation must be at least 1 (allowed 1.." + Long.MAX_VALUE + "), was " + generation);
+    }
+    Objects.requireNonNull(timeout, "timeout");
+    limiter.checkOpenForMaintenance();
+    CompletableFuture<Boolean> settled = control.watchDrain(generation);
+    try {
+      long nanos = Math.max(0, Math.min(timeout.toNanos(), Duration.ofDays(3650).toNanos()));
+      return settled.get(nanos, TimeUnit.NANOSECONDS);
+    } catch (TimeoutException e) {
+      return false;
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e);
+    } finally {
+      settled.cancel(false);
+    }
+  }
+
+  private static ControlStatus status(ControlView v) {
+    ControlState c = v.control();
+    long until = c.cooldown().until();
+    ControlState.Breaker b = c.breaker();
+    return new ControlStatus(
+        c.drain().generation(),
+        c.drain().draining(),
+        v.leases(),
+        v.waiters(),
+        until > v.now() ? Optional.of(Instant.ofEpochMilli(until)) : Optional.empty(),
+        ControlStatus.Circuit.valueOf(b.phase().name()),
+        b.phase() == ControlState.BreakerPhase.OPEN
+            ? Optional.of(Instant.ofEpochMilli(b.openUntil()))
+            : Optional.empty());
+  }
+}

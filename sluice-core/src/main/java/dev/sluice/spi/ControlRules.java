@@ -1,0 +1,119 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.spi;
+
+import dev.sluice.BreakerPolicy;
+import dev.sluice.RecoveryPolicy;
+import dev.sluice.TraceEvent;
+
+/**
+ * The control state of managed execution in the one algorithm: what the shared cooldown, the
+ * circuit breaker and the drain allow at admission, when a blocked queue can move again, and the
+ * commands that change them. Every store runs this through {@link PoolAlgorithm}, so the rules hold
+ * alike in one JVM, across processes and across machines.
+ *
+ * <p>Stateless.
+ */
+final class ControlRules {
+  private ControlRules() {}
+
+  /** Whether the cooldown or the circuit keeps every admission out at {@code now}. */
+  static boolean blocks(PoolState s, long now) {
+    ControlState c = s.control();
+    if (c == ControlState.NONE) {
+      return false;
+    }
+    return now < c.cooldown().until() || BreakerRules.blocks(c.breaker(), now);
+  }
+
+  /** When an admission {@link #blocks blocked} at {@code now} may happen by time alone. */
+  static long unblockedAt(PoolState s, long now) {
+    ControlState c = s.control();
+    long at = Math.max(now, c.cooldown().until());
+    if (BreakerRules.blocks(c.breaker(), now)) {
+      at = Math.max(at, BreakerRules.reopensAt(c.breaker()));
+    }
+    return at;
+  }
+
+  /** Whether a fail-fast request is refused: the circuit is open or its probe runs. */
+  static boolean circuitRefuses(PoolState s, long now) {
+    return BreakerRules.blocks(s.control().breaker(), now);
+  }
+
+  /** Brings the breaker up to {@code now}: an ended or timed-out probe. */
+  static void settle(PoolState s, long now) {
+    BreakerPolicy p = s.config().recovery().breaker();
+    ControlState c = s.control();
+    if (p != null && c.breaker().phase() == ControlState.BreakerPhase.HALF_OPEN) {
+      s.control(withBreaker(c, BreakerRules.settle(p, c.breaker(), s, now)));
+    }
+  }
+
+  /** After a grant: it may be the half-open circuit's probe. */
+  static void granted(PoolState s, LeaseRecord lease, long now) {
+    BreakerPolicy p = s.config().recovery().breaker();
+    ControlState c = s.control();
+    if (p != null && c.breaker().phase() != ControlState.BreakerPhase.CLOSED) {
+      s.control(withBreaker(c, BreakerRules.granted(p, c.breaker(), lease, now)));
+    }
+  }
+
+  /** A grant given back before it started: if it was the probe, another may take its place. */
+  static void withdrawn(PoolState s, long leaseId) {
+    ControlState c = s.control();
+    if (c.breaker().phase() == ControlState.BreakerPhase.HALF_OPEN) {
+      s.control(withBreaker(c, BreakerRules.withdrawn(c.breaker(), leaseId)));
+    }
+  }
+
+  /** Counts the outcome of the attempt that held a lease, then releases the lease. */
+  static ReportAnswer report(PoolState s, PoolCommand.Report r, long now) {
+    LeaseRecord lease = s.lease(r.leaseId());
+    if (lease == null || !lease.owner().equals(r.owner())) {
+      return new ReportAnswer(false, false);
+    }
+    RecoveryPolicy p = s.config().recovery();
+    ControlState c = s.control();
+    long last = s.lastFencingToken();
+    ControlState.Cooldown cooldown =
+        CooldownRules.report(p, c.cooldown(), lease, r.outcome(), r.retryAfterMillis(), now, last);
+    ControlState.Breaker breaker =
+        p.breaker() == null
+            ? c.breaker()
+            : BreakerRules.report(p.breaker(), c.breaker(), lease, r.outcome(), now, last);
+    ControlState next = new ControlState(cooldown, breaker, c.drain());
+    boolean counted = !next.equals(c);
+    s.control(next);
+    s.removeLease(lease.id());
+    s.trace().add(TraceEvent.Kind.RELEASED, lease.id(), r.owner(), s.activeWeight(), now);
+    return new ReportAnswer(true, counted);
+  }
+
+  /** Starts a drain, or answers the running one. */
+  static ControlView drain(PoolState s, long now) {
+    ControlState c = s.control();
+    if (!c.drain().draining()) {
+      ControlState.Drain d = new ControlState.Drain(c.drain().generation() + 1, true);
+      s.control(new ControlState(c.cooldown(), c.breaker(), d));
+    }
+    return ControlView.of(s, now);
+  }
+
+  /** Ends the drain of {@code generation} if it is the latest. */
+  static boolean resume(PoolState s, long generation) {
+    ControlState c = s.control();
+    if (generation != c.drain().generation()) {
+      return false;
+    }
+    s.control(
+        new ControlState(c.cooldown(), c.breaker(), new ControlState.Drain(generation, false)));
+    return true;
+  }
+
+  private static ControlState withBreaker(ControlState c, ControlState.Breaker b) {
+    return b == c.breaker() ? c : new ControlState(c.cooldown(), b, c.drain());
+  }
+}

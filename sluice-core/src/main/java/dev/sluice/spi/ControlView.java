@@ -1,0 +1,35 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.spi;
+
+import java.util.Objects;
+
+/**
+ * The pool's control state as one command saw it, with what a drain waits for: the leases still
+ * held and the requests still queued (all of them work accepted before the drain, since a draining
+ * pool refuses new work).
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @param control the cooldown, breaker and drain
+ * @param leases live leases
+ * @param waiters queued requests
+ * @param now the store time of the command
+ */
+public record ControlView(ControlState control, int leases, int waiters, long now) {
+  /** Checks the components. */
+  public ControlView {
+    Objects.requireNonNull(control, "control");
+  }
+
+  /** Whether the pool drains and no work accepted before the drain holds a lease or waits. */
+  public boolean settled() {
+    return control.drain().draining() && leases == 0 && waiters == 0;
+  }
+
+  static ControlView of(PoolState s, long now) {
+    return new ControlView(s.control(), s.leases().size(), s.waiters().size(), now);
+  }
+}
