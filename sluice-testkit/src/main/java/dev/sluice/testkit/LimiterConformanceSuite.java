@@ -144,6 +144,14 @@ public abstract class LimiterConformanceSuite {
     }
   }
 
+  /** The blocking managed execution: attempts and delays on the calling thread. */
+  @Nested
+  class BlockingExecution extends BlockingExecutionCases {
+    BlockingExecution() {
+      super(stores());
+    }
+  }
+
   /** No polling: computed deadlines only. */
   @Nested
   class Timers extends TimerCases {
