@@ -178,11 +178,20 @@ public interface Limiter extends AutoCloseable {
 
   /**
    * The blocking form of {@link #execute(ExecutionTask, ExecuteOptions)}, named {@code call} like
-   * the blocking form of {@code schedule}: the caller waits for the result. Unlike {@link
-   * #call(Callable)} the attempts run on the limiter's executor, not on the calling thread, so that
-   * a deadline or attempt timeout returns to the caller at once while the timed-out attempt keeps
-   * its lease until it really ends. Interrupting the waiting caller cancels the execution like
-   * cancelling its future.
+   * the blocking form of {@code schedule}, with the same retry, classifier and deadline rules. Like
+   * {@link #call(Callable)} every attempt runs on the calling thread once admitted, and the delay
+   * between attempts parks the calling thread (holding no lease) until the limiter's clock reaches
+   * the next attempt's time.
+   *
+   * <p>Because the calling thread runs the task, a timeout cannot answer before the task returns:
+   * when the attempt timeout or the deadline passes while the task runs, the attempt's {@link
+   * ExecutionContext#cancelled()} becomes true at once and the task keeps its lease; when it
+   * returns, whatever it returned, the call throws {@link AttemptTimeoutException} or {@link
+   * ExecutionTimeoutException} and makes no further attempt (like a synchronous timeout without
+   * interruption). {@link #execute(ExecutionTask, ExecuteOptions)} answers such a timeout at once
+   * instead. Interrupting the caller while it waits for admission or between attempts ends the
+   * execution with {@link InterruptedException}; an interrupt while the task runs is the task's to
+   * observe, and stops the execution before its next attempt.
    *
    * @param task the work, run once per attempt
    * @param options replay safety, classifier, retry policy, deadline, attempt timeout

@@ -37,9 +37,10 @@ import org.openjdk.jmh.annotations.TearDown;
  * failsafeRetry} Failsafe 3.3.2 {@code Failsafe.with(retryPolicy).get(task)}, both on the calling
  * thread. {@code sluiceExecuteJoin} is {@code limiter.execute(task, options).join()} and {@code
  * sluiceExecuteCall} its blocking form, on a memory pool with {@code maxConcurrent(64)} (never
- * full): each attempt takes a lease and runs on the limiter's executor, with a deadline and an
- * attempt timeout armed. {@code sluiceScheduleJoin} is the same hand-off without execution, the
- * floor of the execute rows. Run with {@code -t 1} and {@code -t 8}.
+ * full): each attempt takes a lease, with a deadline and an attempt timeout armed; execute's
+ * attempts run on the limiter's executor, call's on the calling thread. {@code sluiceScheduleJoin}
+ * is the same hand-off without execution, the floor of the execute rows. Run with {@code -t 1} and
+ * {@code -t 8}.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

@@ -8,9 +8,10 @@ import dev.sluice.Admission;
 import dev.sluice.AttemptClassifier;
 import dev.sluice.AttemptOutcome;
 import dev.sluice.ExecuteOptions;
+import dev.sluice.ExecutionTask;
 import dev.sluice.SluiceException;
 import dev.sluice.TimeSource;
-import java.util.concurrent.Executor;
+import java.util.function.Consumer;
 
 /**
  * Runs one attempt of an execution inside its request's callback, while the attempt holds its
@@ -18,22 +19,34 @@ import java.util.concurrent.Executor;
  * the lease is released. It never throws: the task's result or failure and the outcome are left on
  * the {@link AttemptContext}, so the request's own failure means a refusal only.
  *
- * <p>Thread-safe; runs on the limiter's executor.
+ * <p>Thread-safe; runs on the limiter's executor for {@code execute} and on the calling thread for
+ * the blocking {@code call}.
  */
 final class AttemptRunner<T> {
-  private final Execution<T> execution;
+  private final ExecutionTask<T> task;
   private final AttemptClassifier classifier;
   private final long timeoutNanos;
   private final TimeSource clock;
-  private final Executor followUps;
+  private final String pool;
+  private final Consumer<AttemptContext<T>> timedOut;
 
-  AttemptRunner(Execution<T> execution, ExecuteOptions options, TimeSource clock) {
-    this.execution = execution;
+  /**
+   * @param timedOut what happens when an attempt's timeout passes while its task runs; called on
+   *     the timer's thread, so it must only hand work off
+   */
+  AttemptRunner(
+      ExecutionTask<T> task,
+      ExecuteOptions options,
+      TimeSource clock,
+      String pool,
+      Consumer<AttemptContext<T>> timedOut) {
+    this.task = task;
     this.classifier = options.classifier();
     long timeout = options.attemptTimeoutMillis();
     this.timeoutNanos = timeout < 0 ? -1 : timeout * 1_000_000L;
     this.clock = clock;
-    this.followUps = execution.limiter().requests().followUps();
+    this.pool = pool;
+    this.timedOut = timedOut;
   }
 
   /** The request's callback: returns null always; see the type's description. */
@@ -47,14 +60,13 @@ final class AttemptRunner<T> {
       return null;
     }
     if (timeoutNanos >= 0) {
-      a.timeout =
-          clock.schedule(() -> followUps.execute(() -> execution.attemptTimedOut(a)), timeoutNanos);
+      a.timeout = clock.schedule(() -> timedOut.accept(a), timeoutNanos);
       if (a.cancelled()) {
         a.timeout.cancel();
       }
     }
     try {
-      a.value = execution.task().run(a);
+      a.value = task.run(a);
     } catch (Throwable e) {
       a.failure = e;
     } finally {
@@ -89,7 +101,7 @@ final class AttemptRunner<T> {
               "the classifier of "
                   + a
                   + " on pool '"
-                  + execution.limiter().pool()
+                  + pool
                   + "' answered null; it must answer an AttemptOutcome: success, neutral,"
                   + " throttle or serviceFailure");
       return AttemptOutcome.neutral();

@@ -37,7 +37,7 @@ final class CloseLifecycle {
 
   private final SharedPool pool;
   private final Set<Ticket> unstarted = ConcurrentHashMap.newKeySet();
-  private final Set<Execution<?>> executions = ConcurrentHashMap.newKeySet();
+  private final Set<StopsOnClose> executions = ConcurrentHashMap.newKeySet();
   private final AtomicLong inFlight = new AtomicLong();
   private final AtomicBoolean detached = new AtomicBoolean();
   private final CompletableFuture<Void> closed = new CompletableFuture<>();
@@ -88,7 +88,7 @@ final class CloseLifecycle {
   }
 
   /** Tracks an accepted execution, which a close stops between attempts. */
-  void track(Execution<?> e) {
+  void track(StopsOnClose e) {
     executions.add(e);
     if (mode == Mode.CLOSING) {
       e.closing();
@@ -96,7 +96,7 @@ final class CloseLifecycle {
   }
 
   /** Stops tracking an execution that ended. */
-  void untrack(Execution<?> e) {
+  void untrack(StopsOnClose e) {
     executions.remove(e);
   }
 
@@ -149,7 +149,7 @@ final class CloseLifecycle {
       inFlight.incrementAndGet();
       if (requested == Mode.CLOSING) {
         rejectUnstarted();
-        for (Execution<?> e : executions) {
+        for (StopsOnClose e : executions) {
           e.closing();
         }
       }

@@ -26,7 +26,7 @@ import java.util.function.BooleanSupplier;
  * <p>Thread-safe: state changes happen under this object's monitor; user code and completions run
  * outside it.
  */
-final class Execution<T> implements InFlight {
+final class Execution<T> implements InFlight, StopsOnClose {
   private final LimiterImpl limiter;
   private final ExecutionTask<T> task;
   private final ExecuteOptions options;
@@ -57,7 +57,9 @@ final class Execution<T> implements InFlight {
     long deadline = options.deadlineMillis();
     this.deadlineNanos =
         deadline < 0 ? Long.MAX_VALUE : clock.monotonicNanos() + deadline * 1_000_000L;
-    this.runner = new AttemptRunner<>(this, options, clock);
+    this.runner =
+        new AttemptRunner<>(
+            task, options, clock, limiter.pool(), a -> followUps.execute(() -> attemptTimedOut(a)));
     future.bind(this);
   }
 
@@ -120,21 +122,20 @@ final class Execution<T> implements InFlight {
     if (finished()) {
       return;
     }
-    if (refusal != null || !a.ran) {
-      Throwable why = CommandRunner.unwrap(refusal);
-      finish(() -> future.fail(why), false);
-    } else if (a.classifierFailure != null) {
-      if (a.failure != null && a.failure != a.classifierFailure) {
-        a.classifierFailure.addSuppressed(a.failure);
+    switch (RetryRule.next(
+        options,
+        a,
+        refusal,
+        clock.monotonicNanos() >= deadlineNanos,
+        limiter.lifecycle().closing())) {
+      case REFUSED -> {
+        Throwable why = CommandRunner.unwrap(refusal);
+        finish(() -> future.fail(why), false);
       }
-      finish(() -> future.fail(a.classifierFailure), false);
-    } else if (clock.monotonicNanos() >= deadlineNanos) {
-      // The deadline holds even when its timer is late: a result after it is a timeout.
-      finish(() -> future.fail(executionTimeout(a.attempt())), false);
-    } else if (RetryRule.allows(options, a, limiter.lifecycle().closing())) {
-      scheduleRetry(a);
-    } else {
-      finishWith(a);
+      case CLASSIFIER_FAILED -> finish(() -> future.fail(a.classifierFailure), false);
+      case DEADLINE_PASSED -> finish(() -> future.fail(executionTimeout(a.attempt())), false);
+      case RETRY -> scheduleRetry(a);
+      case FINISH -> finishWith(a);
     }
   }
 
@@ -187,7 +188,8 @@ final class Execution<T> implements InFlight {
   }
 
   /** A close began: stops the execution if it waits between attempts, else stops its retries. */
-  void closing() {
+  @Override
+  public void closing() {
     boolean inDelay;
     synchronized (this) {
       closeRequested = true;

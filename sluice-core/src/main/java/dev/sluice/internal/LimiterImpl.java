@@ -25,7 +25,6 @@ import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
 
 /**
  * One limiter: validates requests and hands them to its {@link Requests}, runs the pool-wide
@@ -118,22 +117,17 @@ final class LimiterImpl implements Limiter {
 
   @Override
   public <T> T call(ExecutionTask<T> task, ExecuteOptions options) throws Exception {
-    CompletableFuture<T> future = execute(task, options);
-    try {
-      return future.get();
-    } catch (InterruptedException e) {
-      future.cancel(false);
-      throw e;
-    } catch (ExecutionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof Exception ex) {
-        throw ex;
-      }
-      if (cause instanceof Error err) {
-        throw err;
-      }
-      throw e;
+    Objects.requireNonNull(task, "task");
+    Objects.requireNonNull(options, "options");
+    checkWeight(options.schedule().weight());
+    SluiceException refusal = requests.refusal();
+    if (refusal != null) {
+      throw refusal;
     }
+    if (!lifecycle.admit()) {
+      throw lifecycle.closedException();
+    }
+    return new CallerExecution<>(this, task, options).call();
   }
 
   // ---- the calling thread

@@ -120,7 +120,11 @@ final class Requests {
 
   /** Runs {@code task} on the calling thread once admitted with weight 1, then releases. */
   <T> T call(Callable<T> task, long lifetime) throws Exception {
-    BlockingTicket t = acquireBlocking(1, lifetime, -1);
+    return runHeld(acquireBlocking(1, lifetime, -1), task);
+  }
+
+  /** Runs {@code task} on the calling thread while {@code t} holds its lease, then releases. */
+  <T> T runHeld(BlockingTicket t, Callable<T> task) throws Exception {
     Throwable failure = null;
     LimiterImpl outer = CallbackScope.enter(limiter);
     try {
@@ -151,7 +155,16 @@ final class Requests {
    */
   BlockingTicket acquireBlocking(long weight, long lifetime, long queueWait)
       throws InterruptedException {
-    SluiceException refusal = refusal();
+    return acquireBlocking(weight, lifetime, queueWait, false);
+  }
+
+  /**
+   * Like {@link #acquireBlocking(long, long, long)}; a {@code continuation} (a later attempt of an
+   * accepted managed execution) is refused by a close but not by a drain.
+   */
+  BlockingTicket acquireBlocking(long weight, long lifetime, long queueWait, boolean continuation)
+      throws InterruptedException {
+    SluiceException refusal = continuation ? healthRefusal() : refusal();
     if (refusal != null) {
       throw refusal;
     }
@@ -161,7 +174,7 @@ final class Requests {
     BlockingTicket t =
         new BlockingTicket(
             limiter, pool.nextRef(), weight, lifetime, deadline(queueWait), queueWait);
-    if (!lifecycle.admit()) {
+    if (!(continuation ? lifecycle.admitContinuation() : lifecycle.admit())) {
       throw lifecycle.closedException();
     }
     // Armed before the acquire, so the deadline holds from the request on, however the answer

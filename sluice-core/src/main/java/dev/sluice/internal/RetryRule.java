@@ -24,6 +24,48 @@ final class RetryRule {
 
   private RetryRule() {}
 
+  /** What an execution does once an attempt ended; the same rules for both execution paths. */
+  enum Next {
+    /** The attempt's request was refused, or it never ran: fail with the refusal. */
+    REFUSED,
+    /** The classifier threw or answered nonsense: fail with that. */
+    CLASSIFIER_FAILED,
+    /** The deadline passed, even if its timer is late: a result after it is a timeout. */
+    DEADLINE_PASSED,
+    /** Try again after {@link #delayNanos}. */
+    RETRY,
+    /** Finish with the attempt's own result or exception. */
+    FINISH
+  }
+
+  /**
+   * The decision after attempt {@code a} ended.
+   *
+   * @param refusal why its request was refused, or null
+   * @param pastDeadline whether the execution's deadline has passed
+   * @param closing whether the limiter is closing
+   */
+  static Next next(
+      ExecuteOptions options,
+      AttemptContext<?> a,
+      Throwable refusal,
+      boolean pastDeadline,
+      boolean closing) {
+    if (refusal != null || !a.ran) {
+      return Next.REFUSED;
+    }
+    if (a.classifierFailure != null) {
+      if (a.failure != null && a.failure != a.classifierFailure) {
+        a.classifierFailure.addSuppressed(a.failure);
+      }
+      return Next.CLASSIFIER_FAILED;
+    }
+    if (pastDeadline) {
+      return Next.DEADLINE_PASSED;
+    }
+    return allows(options, a, closing) ? Next.RETRY : Next.FINISH;
+  }
+
   static boolean allows(ExecuteOptions options, AttemptContext<?> a, boolean closing) {
     RetryPolicy policy = options.retry();
     return options.replaySafe()

@@ -144,6 +144,14 @@ public abstract class LimiterConformanceSuite {
     }
   }
 
+  /** The blocking managed execution: attempts and delays on the calling thread. */
+  @Nested
+  class BlockingExecution extends BlockingExecutionCases {
+    BlockingExecution() {
+      super(stores());
+    }
+  }
+
   /** The shared cooldown. */
   @Nested
   class Cooldown extends CooldownCases {

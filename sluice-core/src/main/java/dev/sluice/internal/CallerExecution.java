@@ -1,0 +1,227 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.internal;
+
+import dev.sluice.AttemptTimeoutException;
+import dev.sluice.ExecuteOptions;
+import dev.sluice.ExecutionTask;
+import dev.sluice.ExecutionTimeoutException;
+import dev.sluice.QueueTimeoutException;
+import dev.sluice.SluiceException;
+import dev.sluice.TimeSource;
+import java.time.Duration;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The blocking {@code call(task, options)}: a managed execution whose attempts run on the calling
+ * thread, like {@code call(Callable)}, and whose delays between attempts park that thread until a
+ * timer on the limiter's clock wakes it. The decisions — retry, classifier, deadline — are {@link
+ * RetryRule}'s and {@link AttemptRunner}'s, shared with {@link Execution}.
+ *
+ * <p>A timeout or deadline that passes while the task runs cancels the attempt's context at once;
+ * since the calling thread is the one running the task, the call answers with the timeout when the
+ * task returns, and the attempt holds its lease until then.
+ *
+ * <p>Used by one thread, the caller; timers and a close only set flags and unpark it.
+ */
+final class CallerExecution<T> implements StopsOnClose {
+  /** Marks an attempt whose task returned before any timeout cut it. */
+  private static final SluiceException RETURNED = new SluiceException("returned");
+
+  private final LimiterImpl limiter;
+  private final ExecuteOptions options;
+  private final String operationId = OperationIds.next();
+  private final TimeSource clock;
+  private final Executor followUps;
+  private final AttemptRunner<T> runner;
+  private final Thread caller = Thread.currentThread();
+  private final long deadlineNanos;
+  private volatile boolean pastDeadline;
+  private volatile boolean closeRequested;
+  private volatile boolean delayOver;
+  private volatile Cut<T> running;
+  private int attempts;
+
+  /** The attempt that runs now and what cut it short, if anything did. */
+  private record Cut<T>(AttemptContext<T> attempt, AtomicReference<SluiceException> by) {}
+
+  CallerExecution(LimiterImpl limiter, ExecutionTask<T> task, ExecuteOptions options) {
+    this.limiter = limiter;
+    this.options = options;
+    this.clock = limiter.requests().clock();
+    this.followUps = limiter.requests().followUps();
+    long deadline = options.deadlineMillis();
+    this.deadlineNanos =
+        deadline < 0 ? Long.MAX_VALUE : clock.monotonicNanos() + deadline * 1_000_000L;
+    this.runner =
+        new AttemptRunner<>(
+            task,
+            options,
+            clock,
+            limiter.pool(),
+            a -> followUps.execute(() -> cut(a, attemptTimeout(a.attempt()))));
+  }
+
+  /** Runs the execution; the caller counted it in, and this counts it out. */
+  T call() throws Exception {
+    TimeSource.Timer deadline = null;
+    try {
+      limiter.lifecycle().track(this);
+      if (options.deadlineMillis() >= 0) {
+        deadline = clock.schedule(this::deadlinePassed, deadlineNanos - clock.monotonicNanos());
+      }
+      return attempts();
+    } finally {
+      if (deadline != null) {
+        deadline.cancel();
+      }
+      limiter.lifecycle().untrack(this);
+      limiter.lifecycle().ended();
+    }
+  }
+
+  private T attempts() throws Exception {
+    for (int n = 1; ; n++) {
+      AttemptContext<T> a = attempt(n);
+      switch (RetryRule.next(options, a, null, pastDeadline(), limiter.lifecycle().closing())) {
+        case REFUSED -> throw new IllegalStateException(a + " did not run");
+        case CLASSIFIER_FAILED -> throw rethrow(a.classifierFailure);
+        case DEADLINE_PASSED -> throw executionTimeout();
+        case FINISH -> {
+          return result(a);
+        }
+        case RETRY -> {
+          if (closeRequested) {
+            // A close stops retries after the running attempt: its own result is the call's.
+            return result(a);
+          }
+          delay(RetryRule.delayNanos(options.retry(), a));
+        }
+      }
+    }
+  }
+
+  /** Waits for admission, runs attempt {@code n} on this thread and releases its lease. */
+  private AttemptContext<T> attempt(int n) throws Exception {
+    attempts = n;
+    AttemptContext<T> a = new AttemptContext<>(operationId, n);
+    BlockingTicket t;
+    try {
+      t =
+          limiter
+              .requests()
+              .acquireBlocking(
+                  options.schedule().weight(),
+                  options.schedule().leaseLifetimeMillis(limiter.config()),
+                  queueWait(),
+                  n > 1);
+    } catch (QueueTimeoutException e) {
+      if (pastDeadline()) {
+        throw executionTimeout();
+      }
+      throw e;
+    }
+    Cut<T> cut = new Cut<>(a, new AtomicReference<>());
+    running = cut;
+    if (pastDeadline) {
+      cut(a, executionTimeout());
+    }
+    limiter.requests().runHeld(t, () -> runner.run(a, t.admission()));
+    if (!cut.by().compareAndSet(null, RETURNED)) {
+      throw cut.by().get();
+    }
+    return a;
+  }
+
+  /** The attempt's queue wait, cut to what is left of the deadline (reported as the deadline). */
+  private long queueWait() {
+    long wait = options.schedule().queueTimeoutMillis();
+    if (deadlineNanos == Long.MAX_VALUE || wait == 0) {
+      return wait;
+    }
+    long left = Math.max(1, (deadlineNanos - clock.monotonicNanos() + 999_999) / 1_000_000L);
+    return wait < 0 ? left : Math.min(wait, left);
+  }
+
+  /** Parks this thread until the delay's timer, the deadline, a close or an interrupt. */
+  private void delay(long nanos) throws InterruptedException {
+    delayOver = false;
+    TimeSource.Timer timer = clock.schedule(this::wake, nanos);
+    try {
+      while (!delayOver && !pastDeadline && !closeRequested) {
+        LockSupport.park(this);
+        if (Thread.interrupted()) {
+          throw new InterruptedException();
+        }
+      }
+    } finally {
+      timer.cancel();
+    }
+    if (pastDeadline()) {
+      throw executionTimeout();
+    }
+    if (closeRequested) {
+      throw limiter.lifecycle().closedException();
+    }
+  }
+
+  private void wake() {
+    delayOver = true;
+    LockSupport.unpark(caller);
+  }
+
+  private void deadlinePassed() {
+    pastDeadline = true;
+    Cut<T> c = running;
+    if (c != null) {
+      followUps.execute(() -> cut(c.attempt(), executionTimeout()));
+    }
+    LockSupport.unpark(caller);
+  }
+
+  /** Cuts the running attempt {@code a} short with {@code why}, unless its task returned. */
+  private void cut(AttemptContext<T> a, SluiceException why) {
+    Cut<T> c = running;
+    if (c != null && c.attempt() == a && c.by().compareAndSet(null, why)) {
+      a.cancel();
+    }
+  }
+
+  @Override
+  public void closing() {
+    closeRequested = true;
+    LockSupport.unpark(caller);
+  }
+
+  private boolean pastDeadline() {
+    return pastDeadline || clock.monotonicNanos() >= deadlineNanos;
+  }
+
+  private T result(AttemptContext<T> a) throws Exception {
+    if (a.failure != null) {
+      throw rethrow(a.failure);
+    }
+    return a.value;
+  }
+
+  private static Exception rethrow(Throwable t) {
+    if (t instanceof Error e) {
+      throw e;
+    }
+    return (Exception) t;
+  }
+
+  private AttemptTimeoutException attemptTimeout(int attempt) {
+    return new AttemptTimeoutException(
+        limiter.pool(), operationId, attempt, Duration.ofMillis(options.attemptTimeoutMillis()));
+  }
+
+  private ExecutionTimeoutException executionTimeout() {
+    return new ExecutionTimeoutException(
+        limiter.pool(), operationId, Duration.ofMillis(options.deadlineMillis()), attempts);
+  }
+}
