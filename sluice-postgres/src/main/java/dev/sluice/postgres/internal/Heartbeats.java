@@ -119,6 +119,15 @@ final class Heartbeats {
     }
   }
 
+  /** The shortest heartbeat timeout of this JVM's owners, or 0 if it has none. */
+  long shortestTimeoutMillis() {
+    long shortest = 0;
+    for (Owner o : owners.values()) {
+      shortest = shortest == 0 ? o.timeoutMillis() : Math.min(shortest, o.timeoutMillis());
+    }
+    return shortest;
+  }
+
   /** Milliseconds until the next renewal is due, or 0 for none (wait for notifications only). */
   long millisToNextBeat() {
     if (owners.isEmpty()) {
@@ -200,7 +209,9 @@ final class Heartbeats {
             "SELECT DISTINCT pool FROM "
                 + t.owners()
                 + " WHERE pool = ANY(?) AND owner_id <> ALL(?)"
-                + " AND (expires_at < clock_timestamp() OR pg_try_advisory_xact_lock(lock_key))")) {
+                + " AND (expires_at < clock_timestamp() OR ("
+                + PoolRows.LOCK_FREE
+                + "))")) {
       st.setArray(1, c.createArrayOf("text", byName.keySet().toArray()));
       st.setArray(2, c.createArrayOf("text", owners.keySet().toArray()));
       try (ResultSet rs = st.executeQuery()) {
@@ -221,13 +232,18 @@ final class Heartbeats {
     o.view().ownerLost(o.id());
   }
 
+  /**
+   * Whether the owner's row is still there; if so it records that the owner took its lock under the
+   * server's current start (see {@link PoolRows#LOCK_FREE}).
+   */
   private static boolean registered(Connection c, Owner o) throws SQLException {
     try (PreparedStatement st =
-        c.prepareStatement("SELECT 1 FROM " + o.view().tables().owners() + " WHERE owner_id = ?")) {
+        c.prepareStatement(
+            "UPDATE "
+                + o.view().tables().owners()
+                + " SET locked_in = pg_postmaster_start_time() WHERE owner_id = ?")) {
       st.setString(1, o.id());
-      try (ResultSet rs = st.executeQuery()) {
-        return rs.next();
-      }
+      return st.executeUpdate() == 1;
     }
   }
 

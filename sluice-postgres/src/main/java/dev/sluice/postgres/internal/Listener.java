@@ -192,11 +192,23 @@ final class Listener {
         disconnect();
         failTasks(e);
         pause(retry);
-        retry = Math.min(retry * 2, LAST_RETRY_MILLIS);
+        retry = Math.min(retry * 2, lastRetryMillis());
       }
     }
     disconnect();
     failTasks(new SQLException("the Sluice listener was stopped", "08003"));
+  }
+
+  /**
+   * The longest pause between connection attempts: 5 s, or a sixth of the shortest heartbeat
+   * timeout, so that after an outage (a server restart) the owners take their locks again and renew
+   * well before their heartbeats lapse.
+   */
+  private long lastRetryMillis() {
+    long shortest = heartbeats.shortestTimeoutMillis();
+    return shortest == 0
+        ? LAST_RETRY_MILLIS
+        : Math.max(FIRST_RETRY_MILLIS, Math.min(LAST_RETRY_MILLIS, shortest / 6));
   }
 
   private void connect() throws SQLException {

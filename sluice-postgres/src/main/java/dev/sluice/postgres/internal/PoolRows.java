@@ -30,6 +30,16 @@ final class PoolRows {
   /** The one encoding of the state row: {@link PoolStateCodec}'s. */
   static final String FORMAT = "sluice-limiter-pool/2";
 
+  /**
+   * An owner's lock proves it dead when it is free, provided the owner took it since the server's
+   * current start: a restart frees every lock, and a JVM that lives takes its own again when it
+   * reconnects (until then its heartbeat decides). The lock tried is held by the transaction until
+   * it ends. Owners without a recorded start (rows of schema version 1) count as taken since.
+   */
+  static final String LOCK_FREE =
+      "(locked_in IS NULL OR locked_in = pg_postmaster_start_time())"
+          + " AND pg_try_advisory_xact_lock(lock_key)";
+
   private static final String SERVER_MILLIS =
       "floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
 
@@ -59,7 +69,9 @@ final class PoolRows {
             + " WHERE pool = ?), ARRAY(SELECT owner_id FROM "
             + tables.owners()
             + " WHERE pool = ? AND (expires_at < clock_timestamp()"
-            + " OR (owner_id <> ALL(?) AND pg_try_advisory_xact_lock(lock_key))))";
+            + " OR (owner_id <> ALL(?) AND "
+            + LOCK_FREE
+            + ")))";
     this.write =
         "WITH w AS (UPDATE "
             + tables.pools()
@@ -227,8 +239,9 @@ final class PoolRows {
         c.prepareStatement(
             "INSERT INTO "
                 + tables.owners()
-                + " (owner_id, pool, lock_key, expires_at)"
-                + " VALUES (?, ?, ?, clock_timestamp() + ? * interval '1 millisecond')")) {
+                + " (owner_id, pool, lock_key, expires_at, locked_in)"
+                + " VALUES (?, ?, ?, clock_timestamp() + ? * interval '1 millisecond',"
+                + " pg_postmaster_start_time())")) {
       st.setString(1, owner);
       st.setString(2, pool);
       st.setLong(3, lockKey);
