@@ -49,7 +49,10 @@ import javax.sql.DataSource;
  * owner that died without a word learns of it at the pool's next transaction or within a third of
  * the heartbeat timeout. A server restart frees every lock at once: a free lock counts as death
  * only if its owner took it since the server's current start, so live JVMs keep their owners across
- * a restart shorter than the heartbeat timeout.
+ * a restart shorter than the heartbeat timeout. A JVM stopped inside a batch's transaction holds
+ * the pool's row lock for at most a third of the heartbeat timeout (the server then ends the
+ * transaction), and an answer that reaches a JVM after its heartbeat may have lapsed admits
+ * nothing: the owner counts as lost.
  *
  * <p><b>Schema.</b> The library creates and versions its tables itself, in the chosen schema, in
  * its own schema-version table: older tables are migrated forward in one transaction, and tables of

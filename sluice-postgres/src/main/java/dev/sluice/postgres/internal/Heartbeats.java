@@ -53,6 +53,7 @@ final class Heartbeats {
 
   /** Takes a new owner's lock and registers its row; the owner is then renewed with the rest. */
   void register(Connection c, Owner o) throws SQLException {
+    long sent = System.nanoTime();
     if (!bool(c, "SELECT pg_try_advisory_lock(?)", o.key())) {
       throw new SQLException("owner " + o.id() + " is already locked by another session");
     }
@@ -63,6 +64,7 @@ final class Heartbeats {
       throw e;
     }
     owners.put(o.id(), o);
+    o.view().renewed(o.id(), sent + o.timeoutMillis() * 1_000_000L);
     nextBeatNanos = Math.min(nextBeatNanos, System.nanoTime() + intervalNanos(o.timeoutMillis()));
   }
 
@@ -148,9 +150,12 @@ final class Heartbeats {
       shortest = Math.min(shortest, o.timeoutMillis());
     }
     for (Map.Entry<Tables, List<Owner>> e : byTables.entrySet()) {
+      long sent = System.nanoTime();
       Set<String> renewed = renew(c, e.getKey(), e.getValue());
       for (Owner o : e.getValue()) {
-        if (!renewed.contains(o.id())) {
+        if (renewed.contains(o.id())) {
+          o.view().renewed(o.id(), sent + o.timeoutMillis() * 1_000_000L);
+        } else {
           lost(c, o, true);
         }
       }

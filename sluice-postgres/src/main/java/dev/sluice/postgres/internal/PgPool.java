@@ -53,6 +53,13 @@ final class PgPool {
   private final String token = OwnerIds.random();
   private final List<PgSession> sessions = new CopyOnWriteArrayList<>();
   private final Set<String> lost = ConcurrentHashMap.newKeySet();
+
+  /**
+   * Per owner, the monotonic time until which its heartbeat surely lasts: its last renewal's send
+   * time plus its timeout. Past it, other JVMs may have reclaimed it by the server's clock.
+   */
+  private final Map<String, Long> aliveUntil = new ConcurrentHashMap<>();
+
   private final PoolBatches batches;
   private final GroupCommitter<PoolBatches.Op<?>> commits;
 
@@ -178,6 +185,7 @@ final class PgPool {
       // The connection is gone, and the lock with it: other owners reclaim what it held.
     }
     lost.remove(id);
+    aliveUntil.remove(id);
     if (!retired) {
       wakeAll();
     }
@@ -263,6 +271,21 @@ final class PgPool {
 
   boolean isLost(String owner) {
     return lost.contains(owner);
+  }
+
+  /** An owner's heartbeat was renewed (or first written) by a statement sent at the given time. */
+  void renewed(String owner, long untilNanos) {
+    aliveUntil.put(owner, untilNanos);
+  }
+
+  /**
+   * Whether {@code owner}'s heartbeat surely still lasts at {@code nowNanos}. A batch that
+   * committed a moment ago may be delivered long after (its JVM was stopped or paused in between);
+   * if the heartbeat may have lapsed meanwhile, other JVMs may have reclaimed what it granted.
+   */
+  boolean surelyAlive(String owner, long nowNanos) {
+    Long until = aliveUntil.get(owner);
+    return until != null && nowNanos - until < 0;
   }
 
   /** The ids of this JVM's owners of the pool. */

@@ -133,15 +133,43 @@ final class PoolBatches implements GroupCommitter.Store<PoolBatches.Op<?>> {
     cached = applied.state();
     cached.markClean();
     cachedVersion = applied.version();
+    Set<String> lapsed = lapsed(applied);
     for (int i = 0; i < applied.batch().size(); i++) {
-      complete(applied.batch().get(i), applied.results().get(i));
+      Op<?> op = applied.batch().get(i);
+      String owner = op.command().owner();
+      complete(
+          op,
+          lapsed.contains(owner)
+              ? new OwnerLostException(settings.pool(), owner)
+              : applied.results().get(i));
     }
     for (String owner : applied.lost()) {
+      view.ownerLost(owner);
+    }
+    for (String owner : lapsed) {
       view.ownerLost(owner);
     }
     if (applied.changed()) {
       view.wakeLocal(applied.affected());
     }
+  }
+
+  /**
+   * The owners of the batch whose heartbeat may have lapsed since it committed (their JVM was
+   * stopped or paused before it could deliver the outcomes): what it granted them may already be
+   * reclaimed, so they admit nothing on it. Each gives up as a lost owner and its JVM goes on as a
+   * new one; closing the lost owner lets other JVMs reclaim whatever is left of it.
+   */
+  private Set<String> lapsed(Applied applied) {
+    long now = System.nanoTime();
+    Set<String> lapsed = new HashSet<>();
+    for (Op<?> op : applied.batch()) {
+      String owner = op.command().owner();
+      if (!applied.lost().contains(owner) && !view.surelyAlive(owner, now)) {
+        lapsed.add(owner);
+      }
+    }
+    return lapsed;
   }
 
   @Override
@@ -219,7 +247,8 @@ final class PoolBatches implements GroupCommitter.Store<PoolBatches.Op<?>> {
   private Applied inTransaction(Connection c, List<Op<?>> queued)
       throws SQLException, PgFailures.MalformedStateException {
     long before = System.currentTimeMillis();
-    PoolRows.Locked locked = rows.lockAndRead(c, cached == null ? -1 : cachedVersion);
+    PoolRows.Locked locked =
+        rows.lockAndRead(c, cached == null ? -1 : cachedVersion, idleTimeoutMillis());
     // Claimed only now that the row lock is held: a caller that gave up waiting for it took its
     // command back, and the store must never apply it.
     List<Op<?>> batch = claimed(queued);
@@ -271,6 +300,16 @@ final class PoolBatches implements GroupCommitter.Store<PoolBatches.Op<?>> {
       txid = rows.write(c, version, row, live.dead(), payload);
     }
     return new Applied(batch, results, state, version, lost, affected, changed, txid);
+  }
+
+  /**
+   * How long a batch's transaction may sit idle before the server ends it: a third of the heartbeat
+   * timeout, the interval at which a live JVM renews its owners. A JVM stopped inside a transaction
+   * (SIGSTOP, a long pause) would otherwise hold the pool's row lock, and with it every other JVM
+   * of the pool, until it runs again; its batch then fails as a lost connection does.
+   */
+  private long idleTimeoutMillis() {
+    return Math.max(1, settings.heartbeatTimeout().toMillis() / 3);
   }
 
   private PoolOutcome<?> apply(

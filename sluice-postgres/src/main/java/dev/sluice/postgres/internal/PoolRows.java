@@ -55,8 +55,11 @@ final class PoolRows {
     this.tables = tables;
     this.pool = pool;
     this.describe = describe;
+    // The idle timeout is set for the transaction only, in the statement that takes the lock, so it
+    // costs no round trip of its own.
     this.lockRead =
-        "SELECT version, CASE WHEN version = ? THEN NULL ELSE state END FROM "
+        "SELECT version, CASE WHEN version = ? THEN NULL ELSE state END,"
+            + " set_config('idle_in_transaction_session_timeout', ?, true) FROM "
             + tables.pools()
             + " WHERE pool = ? FOR UPDATE";
     // Both lists come from one snapshot taken after the pool's row lock, so an owner that
@@ -144,11 +147,16 @@ final class PoolRows {
    */
   record Locked(long version, byte[] state) {}
 
-  /** Locks the pool's row for the transaction and reads it. */
-  Locked lockAndRead(Connection c, long knownVersion) throws SQLException {
+  /**
+   * Locks the pool's row for the transaction and reads it. The server ends the session if the
+   * transaction then sits idle for {@code idleMillis} (its JVM stopped or cut off between two
+   * statements), so that the row lock it holds stops no other JVM for longer.
+   */
+  Locked lockAndRead(Connection c, long knownVersion, long idleMillis) throws SQLException {
     try (PreparedStatement st = c.prepareStatement(lockRead)) {
       st.setLong(1, knownVersion);
-      st.setString(2, pool);
+      st.setString(2, Long.toString(idleMillis));
+      st.setString(3, pool);
       try (ResultSet rs = st.executeQuery()) {
         if (!rs.next()) {
           throw new SQLException(describe + ": its row is missing (was it deleted?)", "P0002");
