@@ -17,16 +17,10 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import javax.sql.DataSource;
 
 /**
@@ -51,24 +45,9 @@ final class PgPool {
   private final Listener listener;
   private final String channel;
   private final String token = OwnerIds.random();
-  private final List<PgSession> sessions = new CopyOnWriteArrayList<>();
-  private final Set<String> lost = ConcurrentHashMap.newKeySet();
-
-  /**
-   * Per owner, the monotonic time until which its heartbeat surely lasts: its last renewal's send
-   * time plus its timeout. Past it, other JVMs may have reclaimed it by the server's clock.
-   */
-  private final Map<String, Long> aliveUntil = new ConcurrentHashMap<>();
-
+  private final LocalOwners owners;
   private final PoolBatches batches;
   private final GroupCommitter<PoolBatches.Op<?>> commits;
-
-  /**
-   * Runs the owners' change actions: the limiter may answer a wake with blocking work (after an
-   * owner loss it opens a new session, which needs the listener), so wakes never run on the
-   * listener's or the coordinator's thread.
-   */
-  private final ExecutorService wakes;
 
   private int users;
 
@@ -81,22 +60,12 @@ final class PgPool {
     this.channel = settings.tables().channel(settings.pool());
     this.batches = new PoolBatches(this, settings, config, rows, token);
     this.commits = new GroupCommitter<>("sluice-postgres-" + settings.pool(), MAX_BATCH, batches);
-    this.wakes =
-        Executors.newSingleThreadExecutor(
-            r -> {
-              Thread t = new Thread(r, "sluice-postgres-wakes-" + settings.pool());
-              t.setDaemon(true);
-              return t;
-            });
+    this.owners = new LocalOwners(settings.pool());
   }
 
   /** Runs a session's change action on the wake thread. */
   void dispatch(Runnable action) {
-    try {
-      wakes.execute(action);
-    } catch (RejectedExecutionException e) {
-      action.run(); // the pool view closed: nothing else runs on its wake thread any more
-    }
+    owners.dispatch(action);
   }
 
   /** Joins this JVM's view of the pool, creating the tables and the pool's row if needed. */
@@ -112,7 +81,7 @@ final class PgPool {
           listener.listen(pool.channel, pool);
         } catch (SQLException e) {
           pool.commits.close();
-          pool.wakes.shutdown();
+          pool.owners.shutdown();
           listener.release();
           throw PgFailures.of(settings.describe() + ": cannot listen for changes", e);
         }
@@ -139,7 +108,7 @@ final class PgPool {
         rows.createOrCheck(c, config, now, settings.traceCapacity());
         c.commit();
       } catch (SQLException | RuntimeException e) {
-        PoolBatches.rollbackQuietly(c, e);
+        BatchTransaction.rollbackQuietly(c, e);
         throw e;
       }
     } catch (SQLException e) {
@@ -162,7 +131,7 @@ final class PgPool {
   }
 
   void join(PgSession s) {
-    sessions.add(s);
+    owners.join(s);
   }
 
   /**
@@ -171,7 +140,7 @@ final class PgPool {
    * held. The last user stops the coordinator and stops listening.
    */
   void leave(PgSession s, boolean retired) {
-    sessions.remove(s);
+    owners.leave(s);
     String id = s.ownerId();
     try {
       listener.run(
@@ -184,10 +153,8 @@ final class PgPool {
     } catch (SQLException e) {
       // The connection is gone, and the lock with it: other owners reclaim what it held.
     }
-    lost.remove(id);
-    aliveUntil.remove(id);
     if (!retired) {
-      wakeAll();
+      owners.wakeAll();
     }
     release();
   }
@@ -203,7 +170,7 @@ final class PgPool {
     listener.unlisten(channel);
     listener.release();
     commits.close();
-    wakes.shutdown();
+    owners.shutdown();
   }
 
   private void notifyEveryone(Connection c) throws SQLException {
@@ -216,7 +183,7 @@ final class PgPool {
 
   <R> CompletableFuture<PoolOutcome<R>> submit(PoolCommand<R> command) {
     PendingOutcome<R> f = new PendingOutcome<>();
-    if (lost.contains(command.owner())) {
+    if (owners.isLost(command.owner())) {
       f.completeExceptionally(new OwnerLostException(settings.pool(), command.owner()));
       return f;
     }
@@ -248,9 +215,9 @@ final class PgPool {
       return;
     }
     if (p.everyone()) {
-      wakeAll();
+      owners.wakeAll();
     } else {
-      wake(p.owners());
+      owners.wake(p.owners());
     }
   }
 
@@ -259,66 +226,35 @@ final class PgPool {
    * OwnerLostException} from now on, and it is woken to learn of it.
    */
   void ownerLost(String owner) {
-    if (!lost.add(owner)) {
-      return;
-    }
-    for (PgSession s : sessions) {
-      if (s.ownerId().equals(owner)) {
-        s.wake();
-      }
-    }
+    owners.lose(owner);
   }
 
   boolean isLost(String owner) {
-    return lost.contains(owner);
+    return owners.isLost(owner);
   }
 
-  /** An owner's heartbeat was renewed (or first written) by a statement sent at the given time. */
+  /** An owner's heartbeat was renewed; see {@link LocalOwners#renewed}. */
   void renewed(String owner, long untilNanos) {
-    aliveUntil.put(owner, untilNanos);
+    owners.renewed(owner, untilNanos);
   }
 
-  /**
-   * Whether {@code owner}'s heartbeat surely still lasts at {@code nowNanos}. A batch that
-   * committed a moment ago may be delivered long after (its JVM was stopped or paused in between);
-   * if the heartbeat may have lapsed meanwhile, other JVMs may have reclaimed what it granted.
-   */
+  /** See {@link LocalOwners#surelyAlive}. */
   boolean surelyAlive(String owner, long nowNanos) {
-    Long until = aliveUntil.get(owner);
-    return until != null && nowNanos - until < 0;
+    return owners.surelyAlive(owner, nowNanos);
   }
 
   /** The ids of this JVM's owners of the pool. */
   Set<String> localOwners() {
-    Set<String> ids = new HashSet<>();
-    for (PgSession s : sessions) {
-      ids.add(s.ownerId());
-    }
-    return ids;
+    return owners.ids();
   }
 
-  /** Wakes this JVM's owners among {@code owners}; none if there is only one owner. */
-  void wakeLocal(Set<String> owners) {
-    if (sessions.size() > 1) {
-      wake(owners);
-    }
+  /** Wakes this JVM's owners among {@code concerned}; none if there is only one owner. */
+  void wakeLocal(Set<String> concerned) {
+    owners.wakeLocal(concerned);
   }
 
   void wakeAll() {
-    for (PgSession s : sessions) {
-      s.wake();
-    }
-  }
-
-  private void wake(Set<String> owners) {
-    if (owners.isEmpty()) {
-      return;
-    }
-    for (PgSession s : sessions) {
-      if (owners.contains(s.ownerId())) {
-        s.wake();
-      }
-    }
+    owners.wakeAll();
   }
 
   PoolRows rows() {
