@@ -139,11 +139,26 @@ final class CycleProcess implements AutoCloseable {
     return max;
   }
 
-  /** Kills the JVM (SIGKILL) if it still runs; SIGCONT first, in case a test left it stopped. */
+  /**
+   * Kills the JVM (SIGKILL) if it still runs: SIGCONT first, in case a test left it stopped, and a
+   * thread dump on stdout, since a worker that still runs at the end is one that hung.
+   */
   @Override
   public void close() throws InterruptedException {
     if (process.isAlive()) {
       Signals.send("CONT", process.pid());
+      try {
+        Process dump =
+            new ProcessBuilder(
+                    Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                    Long.toString(process.pid()),
+                    "Thread.print")
+                .inheritIO()
+                .start();
+        dump.waitFor(30, TimeUnit.SECONDS);
+      } catch (IOException e) {
+        System.out.println("no thread dump of worker " + index + ": " + e);
+      }
       process.destroyForcibly();
       process.waitFor(30, TimeUnit.SECONDS);
     }

@@ -78,8 +78,9 @@ class StoppedJvmTest {
       }
 
       long stopAt = micros();
+      // kill returns once the signal is sent; the process state shows the stop a moment later, so
+      // it is checked below, once the whole cap came back.
       Signals.send("STOP", stopped.pid());
-      assertThat(Signals.stopped(stopped.pid())).as("the worker is stopped").isTrue();
       CompletableFuture<Lease> whole =
           CompletableFuture.supplyAsync(
               () -> {
