@@ -5,8 +5,10 @@
 
 /**
  * The conformance suites every Sluice store runs unchanged (limiter pools in {@code
- * dev.sluice.testkit}, workflow stores in {@code dev.sluice.testkit.workflow}), and the manual
- * clock tests use. The package is open so that JUnit can run the suites' nested cases.
+ * dev.sluice.testkit}, workflow stores in {@code dev.sluice.testkit.workflow}), the manual clock
+ * tests use, and the worker JVMs that every workflow store's process tests start ({@code
+ * dev.sluice.testkit.workflow.process}). The package is open so that JUnit can run the suites'
+ * nested cases.
  */
 open module dev.sluice.testkit {
   requires transitive dev.sluice;
@@ -16,4 +18,5 @@ open module dev.sluice.testkit {
 
   exports dev.sluice.testkit;
   exports dev.sluice.testkit.workflow;
+  exports dev.sluice.testkit.workflow.process;
 }

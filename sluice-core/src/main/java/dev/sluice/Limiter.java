@@ -31,6 +31,9 @@ import java.util.concurrent.CompletionStage;
  *   <tr><th></th><th>Blocks the caller</th><th>Returns at once</th></tr>
  *   <tr><td>callback</td><td>{@link #call(Callable)}</td>
  *       <td>{@link #schedule(Callable)}, {@link #schedule(AdmittedTask, ScheduleOptions)}</td></tr>
+ *   <tr><td>managed execution, retried</td>
+ *       <td>{@link #call(ExecutionTask, ExecuteOptions)}</td>
+ *       <td>{@link #execute(ExecutionTask, ExecuteOptions)}</td></tr>
  *   <tr><td>lease</td><td>{@link #acquire(long)}, {@link #tryAcquire(long, Duration)}</td>
  *       <td>{@link #tryAcquire(long)}</td></tr>
  * </table>
@@ -48,8 +51,9 @@ import java.util.concurrent.CompletionStage;
  * Invalid arguments throw {@link IllegalArgumentException} or {@link NullPointerException} at once,
  * never through a future. Every run-time condition is a {@link SluiceException}: {@link
  * QueueTimeoutException}, {@link LeaseExpiredException}, {@link LimiterClosedException}, {@link
- * AccountingOverflowException}, {@link BackendFailureException}. A callback's own exception reaches
- * the caller unchanged.
+ * AccountingOverflowException}, {@link BackendFailureException}, and for managed executions {@link
+ * ExecutionTimeoutException} and {@link AttemptTimeoutException}. A callback's own exception
+ * reaches the caller unchanged.
  *
  * <p>Limiters are thread-safe. Closing one limiter never affects another limiter on the same pool.
  * Actions in a thread before a request is submitted happen-before its callback starts; the
@@ -128,6 +132,64 @@ public interface Limiter extends AutoCloseable {
    * @throws IllegalArgumentException if the weight exceeds the pool's {@code maxConcurrent}
    */
   <T> CompletableFuture<T> schedule(AdmittedTask<T> task, ScheduleOptions options);
+
+  /**
+   * Runs {@code task} as a managed execution: each attempt runs on the limiter's executor under a
+   * lease of its own (spending weight, tokens and spacing like any request), is judged by the
+   * options' classifier, and is tried again after a backoff delay, holding no lease meanwhile, when
+   * the operation is replay-safe, the attempt was transient and not forbidden to retry, and the
+   * retry policy has attempts left. Every attempt sees the same {@link
+   * ExecutionContext#operationId()}.
+   *
+   * <p>The returned future completes with the last attempt's result once its lease was released, or
+   * with the last attempt's exception unchanged. A result judged transient on the last attempt is
+   * returned, not thrown. It fails at once, without waiting for a running attempt, with {@link
+   * ExecutionTimeoutException} when the deadline passes and with {@link AttemptTimeoutException}
+   * when an attempt runs too long; cancelling or completing it from outside also ends the execution
+   * at once. Each of these cancels the running attempt's context, withdraws an attempt that waits
+   * for admission and stops further attempts; a running attempt keeps its lease until its task
+   * returns, and {@link #close()} waits for it. Refusals of an attempt's request ({@link
+   * QueueTimeoutException} per attempt, {@link LeaseExpiredException}, {@link
+   * LimiterClosedException}, {@link BackendFailureException}) end the execution with that
+   * exception. A close stops retries (a running attempt finishes; its result is the call's); a
+   * {@link #drainAndClose()} lets accepted executions retry to the end.
+   *
+   * @param task the work, run once per attempt
+   * @param options replay safety, classifier, retry policy, deadline, attempt timeout
+   * @param <T> its result
+   * @return the future of the result
+   * @throws IllegalArgumentException if the weight exceeds the pool's {@code maxConcurrent}
+   */
+  <T> CompletableFuture<T> execute(ExecutionTask<T> task, ExecuteOptions options);
+
+  /**
+   * Runs {@code task} as a managed execution with {@link ExecuteOptions#defaults()}: one attempt
+   * that is never replayed, with the default deadline and attempt timeout.
+   *
+   * @param task the work
+   * @param <T> its result
+   * @return the future of the result; see {@link #execute(ExecutionTask, ExecuteOptions)}
+   */
+  default <T> CompletableFuture<T> execute(ExecutionTask<T> task) {
+    return execute(task, ExecuteOptions.defaults());
+  }
+
+  /**
+   * The blocking form of {@link #execute(ExecutionTask, ExecuteOptions)}, named {@code call} like
+   * the blocking form of {@code schedule}: the caller waits for the result. Unlike {@link
+   * #call(Callable)} the attempts run on the limiter's executor, not on the calling thread, so that
+   * a deadline or attempt timeout returns to the caller at once while the timed-out attempt keeps
+   * its lease until it really ends. Interrupting the waiting caller cancels the execution like
+   * cancelling its future.
+   *
+   * @param task the work, run once per attempt
+   * @param options replay safety, classifier, retry policy, deadline, attempt timeout
+   * @param <T> its result
+   * @return the last attempt's result
+   * @throws Exception the last attempt's exception unchanged, {@link InterruptedException} if
+   *     interrupted while waiting, or a {@link SluiceException}
+   */
+  <T> T call(ExecutionTask<T> task, ExecuteOptions options) throws Exception;
 
   /**
    * Runs {@code task} on the calling thread once a request of weight 1 is admitted, and releases

@@ -17,7 +17,6 @@ import dev.sluice.spi.PoolOutcome;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
@@ -34,7 +33,7 @@ import java.util.function.Supplier;
 final class AnswerRouting {
   private final String name;
   private final Supplier<String> owner;
-  private final ConcurrentHashMap<Long, Ticket> waiting = new ConcurrentHashMap<>();
+  private final WaitingRequests waiting = new WaitingRequests();
   private final HandOffCoordinator handOffs;
   private final PoolTimer timer;
 
@@ -47,12 +46,12 @@ final class AnswerRouting {
 
   /** Registers a request whose acquire is about to leave. */
   void register(Ticket t) {
-    waiting.put(t.ref, t);
+    waiting.add(t);
   }
 
   /** Forgets a request: answered, withdrawn, or holding a unit passed in this JVM. */
   void unregister(Ticket t) {
-    waiting.remove(t.ref, t);
+    waiting.remove(t);
   }
 
   /** Whether no request of this JVM waits for the store. */
@@ -69,7 +68,7 @@ final class AnswerRouting {
         mine = true;
         handOffs.left(g.ownerRef());
         // No ticket: it was withdrawn, and its withdraw command gives the grant back.
-        Ticket t = waiting.remove(g.ownerRef());
+        Ticket t = waiting.take(g.ownerRef());
         if (t != null) {
           t.granted(g);
         }
@@ -79,7 +78,7 @@ final class AnswerRouting {
       if (e.owner().equals(me)) {
         mine = true;
         handOffs.left(e.ownerRef());
-        Ticket t = waiting.remove(e.ownerRef());
+        Ticket t = waiting.take(e.ownerRef());
         if (t != null) {
           t.dropped(endException(e, t));
         }
@@ -130,8 +129,8 @@ final class AnswerRouting {
 
   /** Every request whose queue entry this JVM knows, for a sync to ask what became of it. */
   List<PoolCommand.Sync.Pending> queuedRequests() {
-    List<PoolCommand.Sync.Pending> pending = new ArrayList<>(waiting.size());
-    for (Ticket t : waiting.values()) {
+    List<PoolCommand.Sync.Pending> pending = new ArrayList<>();
+    for (Ticket t : waiting.snapshot()) {
       if (t.storeEntryId() != 0) {
         pending.add(new PoolCommand.Sync.Pending(t.ref, t.storeEntryId(), t.storeQueueDeadline()));
       }
@@ -141,7 +140,7 @@ final class AnswerRouting {
 
   /** Fails every waiting request, at the pool and held in this JVM, after a store failure. */
   void failWaiting(SluiceException f) {
-    for (Ticket t : waiting.values()) {
+    for (Ticket t : waiting.snapshot()) {
       t.fail(f);
     }
     for (Ticket t : handOffs.heldRequests()) {

@@ -14,7 +14,7 @@ package dev.sluice.internal;
  */
 final class CallbackScope {
   private static final ThreadLocal<LimiterImpl> CURRENT = new ThreadLocal<>();
-  private static final ThreadLocal<Ticket> COMPLETING = new ThreadLocal<>();
+  private static final ThreadLocal<InFlight> COMPLETING = new ThreadLocal<>();
 
   private CallbackScope() {}
 
@@ -41,9 +41,9 @@ final class CallbackScope {
    * from one of the future's continuations counts {@code t} as ended instead of waiting for it,
    * which would wait for itself.
    */
-  static void completing(Ticket t, Runnable completion) {
-    Ticket outer = COMPLETING.get();
-    t.outerCompletion = outer;
+  static void completing(InFlight t, Runnable completion) {
+    InFlight outer = COMPLETING.get();
+    t.outerCompletion(outer);
     COMPLETING.set(t);
     try {
       completion.run();
@@ -57,8 +57,8 @@ final class CallbackScope {
    * close from a continuation of such a future must not wait for it, since the future is done.
    */
   static void endCompletionsOf(LimiterImpl limiter) {
-    for (Ticket t = COMPLETING.get(); t != null; t = t.outerCompletion) {
-      if (t.limiter == limiter) {
+    for (InFlight t = COMPLETING.get(); t != null; t = t.outerCompletion()) {
+      if (t.owner() == limiter) {
         t.end();
       }
     }

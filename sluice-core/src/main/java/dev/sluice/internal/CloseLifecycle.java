@@ -37,6 +37,7 @@ final class CloseLifecycle {
 
   private final SharedPool pool;
   private final Set<Ticket> unstarted = ConcurrentHashMap.newKeySet();
+  private final Set<Execution<?>> executions = ConcurrentHashMap.newKeySet();
   private final AtomicLong inFlight = new AtomicLong();
   private final AtomicBoolean detached = new AtomicBoolean();
   private final CompletableFuture<Void> closed = new CompletableFuture<>();
@@ -69,6 +70,34 @@ final class CloseLifecycle {
       return false;
     }
     return true;
+  }
+
+  /**
+   * Counts in the next attempt of an accepted managed execution, which holds a count of its own:
+   * refused by a close, not by a drain, which lets accepted work retry to the end.
+   *
+   * @return false if the limiter is closing: then the attempt must be refused
+   */
+  boolean admitContinuation() {
+    inFlight.incrementAndGet();
+    if (mode == Mode.CLOSING) {
+      ended();
+      return false;
+    }
+    return true;
+  }
+
+  /** Tracks an accepted execution, which a close stops between attempts. */
+  void track(Execution<?> e) {
+    executions.add(e);
+    if (mode == Mode.CLOSING) {
+      e.closing();
+    }
+  }
+
+  /** Stops tracking an execution that ended. */
+  void untrack(Execution<?> e) {
+    executions.remove(e);
   }
 
   /** Counts one request as fully ended; the last one lets a closing limiter detach. */
@@ -120,6 +149,9 @@ final class CloseLifecycle {
       inFlight.incrementAndGet();
       if (requested == Mode.CLOSING) {
         rejectUnstarted();
+        for (Execution<?> e : executions) {
+          e.closing();
+        }
       }
       ended();
     }

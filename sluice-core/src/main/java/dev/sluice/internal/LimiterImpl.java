@@ -6,6 +6,8 @@ package dev.sluice.internal;
 
 import dev.sluice.AccountingOverflowException;
 import dev.sluice.AdmittedTask;
+import dev.sluice.ExecuteOptions;
+import dev.sluice.ExecutionTask;
 import dev.sluice.Lease;
 import dev.sluice.Limiter;
 import dev.sluice.LimiterConfig;
@@ -13,6 +15,7 @@ import dev.sluice.LimiterOptions;
 import dev.sluice.PoolSnapshot;
 import dev.sluice.QueueTimeoutException;
 import dev.sluice.ScheduleOptions;
+import dev.sluice.SluiceException;
 import dev.sluice.TimeSource;
 import java.time.Duration;
 import java.util.Objects;
@@ -21,6 +24,7 @@ import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 
 /**
  * One limiter: validates requests and hands them to its {@link Requests}, runs the pool-wide
@@ -88,6 +92,45 @@ final class LimiterImpl implements Limiter {
     Objects.requireNonNull(options, "options");
     checkWeight(options.weight());
     return requests.schedule(task, options);
+  }
+
+  // ---- managed execution
+
+  @Override
+  public <T> CompletableFuture<T> execute(ExecutionTask<T> task, ExecuteOptions options) {
+    Objects.requireNonNull(task, "task");
+    Objects.requireNonNull(options, "options");
+    checkWeight(options.schedule().weight());
+    SluiceException refusal = requests.refusal();
+    if (refusal != null) {
+      return CompletableFuture.failedFuture(refusal);
+    }
+    if (!lifecycle.admit()) {
+      return CompletableFuture.failedFuture(lifecycle.closedException());
+    }
+    Execution<T> execution = new Execution<>(this, task, options);
+    execution.start();
+    return execution.future();
+  }
+
+  @Override
+  public <T> T call(ExecutionTask<T> task, ExecuteOptions options) throws Exception {
+    CompletableFuture<T> future = execute(task, options);
+    try {
+      return future.get();
+    } catch (InterruptedException e) {
+      future.cancel(false);
+      throw e;
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof Exception ex) {
+        throw ex;
+      }
+      if (cause instanceof Error err) {
+        throw err;
+      }
+      throw e;
+    }
   }
 
   // ---- the calling thread

@@ -62,6 +62,11 @@ final class Requests {
     if (!lifecycle.open()) {
       return lifecycle.closedException();
     }
+    return healthRefusal();
+  }
+
+  /** Why the store refuses new requests (it failed), or {@code null}. */
+  SluiceException healthRefusal() {
     try {
       pool.checkHealthy();
       return null;
@@ -72,7 +77,16 @@ final class Requests {
 
   /** Schedules a validated request whose callback runs on the executor. */
   <T> CompletableFuture<T> schedule(AdmittedTask<T> task, ScheduleOptions options) {
-    SluiceException refusal = refusal();
+    return schedule(task, options, false);
+  }
+
+  /**
+   * Schedules a validated request; a {@code continuation} (a later attempt of an accepted managed
+   * execution) is refused by a close but not by a drain.
+   */
+  <T> CompletableFuture<T> schedule(
+      AdmittedTask<T> task, ScheduleOptions options, boolean continuation) {
+    SluiceException refusal = continuation ? healthRefusal() : refusal();
     if (refusal != null) {
       return CompletableFuture.failedFuture(refusal);
     }
@@ -90,7 +104,7 @@ final class Requests {
             future,
             executor);
     future.bind(t);
-    if (!lifecycle.admit()) {
+    if (!(continuation ? lifecycle.admitContinuation() : lifecycle.admit())) {
       return CompletableFuture.failedFuture(lifecycle.closedException());
     }
     lifecycle.track(t);
@@ -212,6 +226,11 @@ final class Requests {
    */
   Executor followUps() {
     return followUps;
+  }
+
+  /** The clock of this limiter's local waits and timers. */
+  TimeSource clock() {
+    return clock;
   }
 
   private void runFollowUp(Runnable work) {

@@ -17,7 +17,7 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Thread-safe.
  */
-abstract class TicketCore {
+abstract class TicketCore implements InFlight {
   private static final VarHandle STATE;
   private static final VarHandle LEASE;
   private static final VarHandle WHY;
@@ -60,8 +60,8 @@ abstract class TicketCore {
   /** Whether the limiter tracks this ticket as unstarted work that close() may reject. */
   volatile boolean tracked;
 
-  /** The ticket whose future this thread was completing when it began this one's; see close. */
-  Ticket outerCompletion;
+  /** The work whose future this thread was completing when it began this one's; see close. */
+  private InFlight outerCompletion;
 
   TicketCore(
       LimiterImpl limiter,
@@ -114,7 +114,23 @@ abstract class TicketCore {
   }
 
   /** Counts the request out of its limiter; later calls do nothing. */
-  final void end() {
+  @Override
+  public final LimiterImpl owner() {
+    return limiter;
+  }
+
+  @Override
+  public final InFlight outerCompletion() {
+    return outerCompletion;
+  }
+
+  @Override
+  public final void outerCompletion(InFlight outer) {
+    this.outerCompletion = outer;
+  }
+
+  @Override
+  public final void end() {
     if (ENDED.compareAndSet(this, false, true)) {
       limiter.lifecycle().ended();
     }

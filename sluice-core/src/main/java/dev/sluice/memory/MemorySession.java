@@ -15,8 +15,8 @@ import dev.sluice.spi.PoolState;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * An owner of an in-JVM pool. Commands run on the calling thread under the pool's monitor. A
- * command that changed the pool wakes the pool's other owners afterwards, on the same thread, as a
+ * An owner of an in-JVM pool. Commands run on the calling thread under the pool's lock. A command
+ * that changed the pool wakes the pool's other owners afterwards, on the same thread, as a
  * cross-process store's pulse would: usually there is only one owner per JVM, but a pool opened
  * through two store handles of different identity has two.
  *
@@ -48,13 +48,16 @@ final class MemorySession implements PoolSession {
     }
     PoolOutcome<R> result;
     boolean changed;
-    synchronized (pool) {
+    pool.lock();
+    try {
       PoolState state = pool.state();
       PoolContext context =
           new PoolContext(clock.wallMillis(), pool.takeDeadOwners(), pool.nextSequence());
       result = PoolAlgorithm.apply(state, command, context);
       changed = state.isDirty();
       state.markClean();
+    } finally {
+      pool.unlock();
     }
     if (changed) {
       pool.changedBy(this);

@@ -20,9 +20,9 @@ import java.util.concurrent.atomic.AtomicLong;
  * across every limiter closing and reopening; so are its names, so a program that invents unbounded
  * pool names keeps unbounded pool state.
  *
- * <p>Commands run under the pool's monitor on the calling thread. Nothing runs while nothing waits:
- * no background threads, no idle timers. An owner whose session closes without retiring is treated
- * as a dead process is by the other stores: the pool's next command reclaims its leases and queue
+ * <p>Commands run under the pool's lock on the calling thread. Nothing runs while nothing waits: no
+ * background threads, no idle timers. An owner whose session closes without retiring is treated as
+ * a dead process is by the other stores: the pool's next command reclaims its leases and queue
  * entries, and the other owners are woken to send one.
  *
  * <p>Thread-safe.
@@ -121,11 +121,15 @@ public final class MemoryStore implements PoolStore {
         POOLS.computeIfAbsent(
             key,
             k -> new MemoryPool(k, PoolState.create(config, clock.wallMillis(), traceCapacity)));
-    synchronized (pool) {
-      LimiterConfig stored = pool.state().config();
-      if (!stored.equals(config)) {
-        throw new ConfigMismatchException(key, stored, config);
-      }
+    LimiterConfig stored;
+    pool.lock();
+    try {
+      stored = pool.state().config();
+    } finally {
+      pool.unlock();
+    }
+    if (!stored.equals(config)) {
+      throw new ConfigMismatchException(key, stored, config);
     }
     MemorySession session =
         new MemorySession(

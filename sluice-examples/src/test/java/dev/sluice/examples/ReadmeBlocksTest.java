@@ -43,6 +43,21 @@ class ReadmeBlocksTest {
               "",
               "service called"),
           new Harness(
+              "Retries: managed execution",
+              """
+              static String charge(String operationId, int attempt, long token)
+                  throws java.io.IOException {
+                if (attempt < 3) {
+                  System.out.println("attempt " + attempt + " failed");
+                  throw new java.io.IOException("connection reset");
+                }
+                System.out.println("attempt " + attempt + " of " + operationId + " charged");
+                return "receipt " + operationId;
+              }
+              """,
+              "",
+              "charged"),
+          new Harness(
               "Workflow quick start",
               """
               static final Payments payments = new Payments();
@@ -123,13 +138,23 @@ class ReadmeBlocksTest {
   }
 
   @Test
+  void theManagedExecutionBlockCompilesAndRetriesTwice() throws Exception {
+    String out = compileAndRun(1);
+    assertThat(out.lines().filter(l -> l.equals("attempt 1 failed"))).hasSize(2);
+    assertThat(out.lines().filter(l -> l.equals("attempt 2 failed"))).hasSize(2);
+    assertThat(out.lines().filter(l -> l.startsWith("attempt 3 of ") && l.endsWith(" charged")))
+        .hasSize(2);
+    assertThat(out).containsPattern("(?m)^receipt [0-9a-f-]{36}$");
+  }
+
+  @Test
   void theWorkflowQuickStartCompilesAndRuns() throws Exception {
-    assertThat(compileAndRun(1)).contains("charging 1999 cents as order-42/charge", "shipping 42");
+    assertThat(compileAndRun(2)).contains("charging 1999 cents as order-42/charge", "shipping 42");
   }
 
   @Test
   void theDurableStoreBlockCompilesAndRuns() throws Exception {
-    assertThat(compileAndRun(2)).contains(HARNESSES.get(2).expected());
+    assertThat(compileAndRun(3)).contains(HARNESSES.get(3).expected());
   }
 
   private String compileAndRun(int index) throws Exception {

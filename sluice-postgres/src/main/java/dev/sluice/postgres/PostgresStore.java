@@ -8,13 +8,13 @@ import dev.sluice.LimiterConfig;
 import dev.sluice.TimeSource;
 import dev.sluice.postgres.internal.PgSession;
 import dev.sluice.postgres.internal.PgSettings;
+import dev.sluice.postgres.internal.SettingChecks;
 import dev.sluice.postgres.internal.Tables;
 import dev.sluice.spi.PoolSession;
 import dev.sluice.spi.PoolStore;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.regex.Pattern;
 import javax.sql.DataSource;
 
 /**
@@ -80,10 +80,6 @@ public final class PostgresStore implements PoolStore {
   public static final int DEFAULT_TRACE_CAPACITY = 128;
 
   private static final int MAX_POOL_LENGTH = 200;
-  private static final Pattern SCHEMA = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
-  private static final Pattern PREFIX = Pattern.compile("[a-z_][a-z0-9_]{0,39}");
-  private static final Duration MIN_HEARTBEAT = Duration.ofSeconds(1);
-  private static final Duration MAX_HEARTBEAT = Duration.ofHours(1);
 
   private final PgSettings settings;
 
@@ -185,7 +181,7 @@ public final class PostgresStore implements PoolStore {
      * @return this builder
      */
     public Builder schema(String schema) {
-      this.schema = identifier("schema", schema, SCHEMA, 63);
+      this.schema = SettingChecks.schema(schema);
       return this;
     }
 
@@ -197,7 +193,7 @@ public final class PostgresStore implements PoolStore {
      * @return this builder
      */
     public Builder tablePrefix(String tablePrefix) {
-      this.tablePrefix = identifier("tablePrefix", tablePrefix, PREFIX, 40);
+      this.tablePrefix = SettingChecks.tablePrefix(tablePrefix);
       return this;
     }
 
@@ -210,12 +206,7 @@ public final class PostgresStore implements PoolStore {
      * @return this builder
      */
     public Builder heartbeatTimeout(Duration timeout) {
-      Objects.requireNonNull(timeout, "heartbeatTimeout");
-      if (timeout.compareTo(MIN_HEARTBEAT) < 0 || timeout.compareTo(MAX_HEARTBEAT) > 0) {
-        throw new IllegalArgumentException(
-            "heartbeatTimeout must be between 1s and 1h, was " + timeout);
-      }
-      this.heartbeatTimeout = timeout;
+      this.heartbeatTimeout = SettingChecks.heartbeatTimeout(timeout);
       return this;
     }
 
@@ -259,21 +250,6 @@ public final class PostgresStore implements PoolStore {
               heartbeatTimeout,
               Optional.ofNullable(clientClock),
               traceCapacity));
-    }
-
-    private static String identifier(String field, String value, Pattern allowed, int max) {
-      Objects.requireNonNull(value, field);
-      if (!allowed.matcher(value).matches()) {
-        throw new IllegalArgumentException(
-            field
-                + " must be a lower-case SQL identifier (a letter or underscore, then letters,"
-                + " digits or underscores, at most "
-                + max
-                + " characters), was '"
-                + value
-                + "'");
-      }
-      return value;
     }
   }
 }

@@ -30,6 +30,11 @@ final class TestDatabase implements AutoCloseable {
       "sluice_t_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
   private final HikariDataSource dataSource;
 
+  /** A fresh schema name on the tests' server, with a pool of {@code maxConnections}. */
+  static TestDatabase create(int maxConnections) {
+    return new TestDatabase(maxConnections);
+  }
+
   private TestDatabase(int maxConnections) {
     requireLoopback(URL);
     this.dataSource = dataSource(maxConnections);
@@ -67,6 +72,11 @@ final class TestDatabase implements AutoCloseable {
   /** A store builder for {@code pool} in this schema. */
   PostgresStore.Builder store(String pool) {
     return PostgresStore.builder(dataSource, pool).schema(schema);
+  }
+
+  /** A workflow store builder in this schema. */
+  PostgresWorkflowStore.Builder workflows() {
+    return PostgresWorkflowStore.builder(dataSource).schema(schema);
   }
 
   /** A connection of its own, outside every pool, for the tests' own statements. */

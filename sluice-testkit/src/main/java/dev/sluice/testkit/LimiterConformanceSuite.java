@@ -128,6 +128,22 @@ public abstract class LimiterConformanceSuite {
     }
   }
 
+  /** Managed execution: retries, delays and what each attempt spends. */
+  @Nested
+  class Execution extends ExecutionCases {
+    Execution() {
+      super(stores());
+    }
+  }
+
+  /** Managed execution: deadlines, attempt timeouts, cancellation, classifier failures, close. */
+  @Nested
+  class ExecutionEnd extends ExecutionEndCases {
+    ExecutionEnd() {
+      super(stores());
+    }
+  }
+
   /** No polling: computed deadlines only. */
   @Nested
   class Timers extends TimerCases {

@@ -81,6 +81,7 @@ public final class ManualClock implements TimeSource {
     Task t = new Task(nanos + delayNanos, sequence++, task);
     tasks.add(t);
     scheduled++;
+    notifyAll();
     return () -> {
       synchronized (ManualClock.this) {
         tasks.remove(t);
@@ -151,6 +152,47 @@ public final class ManualClock implements TimeSource {
     public int compareTo(Task o) {
       int c = Long.compare(atNanos, o.atNanos);
       return c != 0 ? c : Long.compare(sequence, o.sequence);
+    }
+  }
+
+  /**
+   * Waits until a timer due between {@code fromNanos} and {@code toNanos} (monotonic, inclusive) is
+   * armed, woken by each new timer, never polling; for tests that must know a delay is armed before
+   * they move time past it.
+   *
+   * @param fromNanos the earliest due time accepted
+   * @param toNanos the latest due time accepted
+   * @param safety how long to wait at most
+   * @return the due time of the earliest such timer
+   * @throws AssertionError if none was armed within {@code safety}
+   * @throws InterruptedException if interrupted while waiting
+   */
+  public synchronized long awaitTimerDue(long fromNanos, long toNanos, Duration safety)
+      throws InterruptedException {
+    long end = System.nanoTime() + safety.toNanos();
+    while (true) {
+      long found = Long.MAX_VALUE;
+      for (Task t : tasks) {
+        if (t.atNanos >= fromNanos && t.atNanos <= toNanos) {
+          found = Math.min(found, t.atNanos);
+        }
+      }
+      if (found != Long.MAX_VALUE) {
+        return found;
+      }
+      long left = end - System.nanoTime();
+      if (left <= 0) {
+        throw new AssertionError(
+            "no timer due between "
+                + fromNanos
+                + " and "
+                + toNanos
+                + " ns was armed within "
+                + safety
+                + "; pending: "
+                + pendingDueNanos());
+      }
+      wait(Math.max(1, left / 1_000_000L));
     }
   }
 

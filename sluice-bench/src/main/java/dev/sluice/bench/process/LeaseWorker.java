@@ -50,7 +50,18 @@ public final class LeaseWorker {
   }
 
   private static void serve(Variant variant, Path location, int cap, WorkerIo io) throws Exception {
-    Contender contender = variant.open(location, cap);
+    serve(variant.open(location, cap), io);
+  }
+
+  /**
+   * Runs the protocol above on an open cap, from {@code ready} on, until {@code exit} (which exits
+   * the JVM) or the end of stdin.
+   *
+   * @param contender the open cap; {@code waiters} needs a {@link SluiceContender}
+   * @param io the protocol's lines
+   * @throws Exception if the protocol breaks
+   */
+  static void serve(Contender contender, WorkerIo io) throws Exception {
     Permits permits = contender.forThread();
     io.reply("ready");
     for (String line; (line = io.next()) != null; ) {

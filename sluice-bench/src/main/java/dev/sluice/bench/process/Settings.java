@@ -142,7 +142,8 @@ record Settings(
     return Duration.ofMillis(Math.round(s * 1000));
   }
 
-  private static Path ownJar() {
+  /** The jar this class was loaded from; refuses if it was not loaded from a jar. */
+  static Path ownJar() {
     try {
       Path own =
           Path.of(ProcessBench.class.getProtectionDomain().getCodeSource().getLocation().toURI());

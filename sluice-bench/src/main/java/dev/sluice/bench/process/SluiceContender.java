@@ -7,19 +7,24 @@ package dev.sluice.bench.process;
 import dev.sluice.Lease;
 import dev.sluice.Limiter;
 import dev.sluice.LimiterConfig;
+import dev.sluice.LimiterListener;
+import dev.sluice.LimiterOptions;
+import dev.sluice.spi.PoolStore;
 import dev.sluice.sqlite.SqliteStore;
 import java.nio.file.Path;
 
 /**
- * Sluice's SQLite store: {@code Limiter.open(SqliteStore.directory(dir),
- * LimiterConfig.builder().maxConcurrent(cap).build())}, one limiter per process shared by its
- * threads.
+ * A Sluice pool, one limiter per process shared by its threads: by default the SQLite store, {@code
+ * Limiter.open(SqliteStore.directory(dir), LimiterConfig.builder().maxConcurrent(cap).build())};
+ * any other store through {@link #open(PoolStore, LimiterConfig, LimiterListener, AutoCloseable)}.
  */
 final class SluiceContender implements Contender {
   private final Limiter limiter;
+  private final AutoCloseable resources;
 
-  private SluiceContender(Limiter limiter) {
+  private SluiceContender(Limiter limiter, AutoCloseable resources) {
     this.limiter = limiter;
+    this.resources = resources;
   }
 
   /**
@@ -34,7 +39,7 @@ final class SluiceContender implements Contender {
   }
 
   /** Opens the pool like {@link #open(Path, int)}, telling {@code listener} of each request. */
-  static SluiceContender open(Path directory, int cap, dev.sluice.LimiterListener listener) {
+  static SluiceContender open(Path directory, int cap, LimiterListener listener) {
     return open(directory, LimiterConfig.builder().maxConcurrent(cap).build(), listener);
   }
 
@@ -47,12 +52,24 @@ final class SluiceContender implements Contender {
   }
 
   private static SluiceContender open(
-      Path directory, LimiterConfig config, dev.sluice.LimiterListener listener) {
+      Path directory, LimiterConfig config, LimiterListener listener) {
+    return open(SqliteStore.directory(directory), config, listener, () -> {});
+  }
+
+  /**
+   * Opens the pool of {@code store}, telling {@code listener} of each request.
+   *
+   * @param store the pool
+   * @param config its configuration
+   * @param listener told of each request
+   * @param resources closed after the limiter (a connection pool, say)
+   * @return the contender
+   */
+  static SluiceContender open(
+      PoolStore store, LimiterConfig config, LimiterListener listener, AutoCloseable resources) {
     return new SluiceContender(
-        Limiter.open(
-            SqliteStore.directory(directory),
-            config,
-            dev.sluice.LimiterOptions.builder().listener(listener).build()));
+        Limiter.open(store, config, LimiterOptions.builder().listener(listener).build()),
+        resources);
   }
 
   /** Returns the limiter, for {@link Limiter#inspect()}. */
@@ -94,6 +111,10 @@ final class SluiceContender implements Contender {
 
   @Override
   public void close() {
-    limiter.close();
+    try (resources) {
+      limiter.close();
+    } catch (Exception e) {
+      throw new IllegalStateException("cannot close what the pool used: " + e, e);
+    }
   }
 }

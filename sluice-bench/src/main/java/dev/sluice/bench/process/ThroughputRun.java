@@ -92,40 +92,97 @@ final class ThroughputRun {
                 settings.threads(),
                 Settings.CAP));
       }
-      for (Child w : workers) {
-        w.expect("ready", START);
-      }
-      for (Child w : workers) {
-        w.send("go");
-      }
-      Thread.sleep(settings.warmup().toMillis());
-      long start = System.nanoTime();
-      long[][] first = mark(workers);
-      Thread.sleep(settings.window().toMillis());
-      long end = System.nanoTime();
-      long[][] second = mark(workers);
-      for (Child w : workers) {
-        w.send("stop");
-      }
-      for (Child w : workers) {
-        w.expect("stopped", REPLY);
-        w.awaitExit(REPLY);
-      }
+      Window w = measure(workers, settings.warmup(), settings.window());
       long[] perProcess = new long[processes];
       long empty = 0;
       long busy = 0;
       for (int i = 0; i < processes; i++) {
-        perProcess[i] = second[i][0] - first[i][0];
-        empty += second[i][1] - first[i][1];
-        busy += second[i][2] - first[i][2];
+        perProcess[i] = w.counts()[i][0];
+        empty += w.counts()[i][1];
+        busy += w.counts()[i][2];
       }
       return new Result(
-          variant, processes, settings.threads(), (end - start) / 1e9, perProcess, empty, busy);
+          variant, processes, settings.threads(), w.seconds(), perProcess, empty, busy);
     } finally {
       for (Child w : workers) {
         w.close();
       }
     }
+  }
+
+  /**
+   * What the workers counted in the window.
+   *
+   * @param seconds the window's length
+   * @param counts per worker, how much each number of its {@code count} reply grew in the window
+   * @param probed how much the probe's counter grew in the window (0 without a probe)
+   */
+  record Window(double seconds, long[][] counts, long probed) {}
+
+  /**
+   * Drives started {@link ThroughputWorker} JVMs through one measurement: waits for every {@code
+   * ready}, sends {@code go}, waits out the warm-up, marks, waits out the window, marks again, and
+   * stops them.
+   *
+   * @param workers the started workers
+   * @param warmup time before the first mark
+   * @param window time between the marks
+   * @return the window and the growth of each worker's counts
+   * @throws Exception if a worker fails
+   */
+  static Window measure(List<Child> workers, Duration warmup, Duration window) throws Exception {
+    return measure(workers, warmup, window, () -> 0);
+  }
+
+  /**
+   * Like {@link #measure(List, Duration, Duration)}, also reading {@code probe} right after each
+   * mark.
+   *
+   * @param workers the started workers
+   * @param warmup time before the first mark
+   * @param window time between the marks
+   * @param probe a counter outside the workers (the server's transaction ids, say)
+   * @return the window, the growth of each worker's counts and of the probe
+   * @throws Exception if a worker fails or the probe cannot be read
+   */
+  static Window measure(List<Child> workers, Duration warmup, Duration window, Probe probe)
+      throws Exception {
+    for (Child w : workers) {
+      w.expect("ready", START);
+    }
+    for (Child w : workers) {
+      w.send("go");
+    }
+    Thread.sleep(warmup.toMillis());
+    long start = System.nanoTime();
+    long[][] first = mark(workers);
+    long probed = probe.read();
+    Thread.sleep(window.toMillis());
+    long end = System.nanoTime();
+    long[][] second = mark(workers);
+    probed = probe.read() - probed;
+    for (Child w : workers) {
+      w.send("stop");
+    }
+    for (Child w : workers) {
+      w.expect("stopped", REPLY);
+      w.awaitExit(REPLY);
+    }
+    long[][] grown = new long[workers.size()][];
+    for (int i = 0; i < workers.size(); i++) {
+      grown[i] = new long[first[i].length];
+      for (int j = 0; j < first[i].length; j++) {
+        grown[i][j] = second[i][j] - first[i][j];
+      }
+    }
+    return new Window((end - start) / 1e9, grown, probed);
+  }
+
+  /** A counter read at the marks. */
+  @FunctionalInterface
+  interface Probe {
+    /** Reads the counter. */
+    long read() throws Exception;
   }
 
   /** Sends {@code mark} to every worker first, then reads every reply. */

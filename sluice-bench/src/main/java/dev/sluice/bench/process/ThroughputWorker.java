@@ -46,7 +46,19 @@ public final class ThroughputWorker {
     int threads = Integer.parseInt(args[2]);
     int cap = Integer.parseInt(args[3]);
     WorkerIo io = new WorkerIo();
-    Contender contender = variant.open(location, cap);
+    serve(variant.open(location, cap), threads, io);
+  }
+
+  /**
+   * Runs the protocol above on an open cap: starts the threads, replies {@code ready}, and serves
+   * commands until {@code stop} (which exits the JVM) or the end of stdin.
+   *
+   * @param contender the open cap
+   * @param threads how many threads cycle
+   * @param io the protocol's lines
+   * @throws Exception if the protocol breaks
+   */
+  static void serve(Contender contender, int threads, WorkerIo io) throws Exception {
     LongAdder cycles = new LongAdder();
     CountDownLatch go = new CountDownLatch(1);
     List<Thread> workers = new ArrayList<>();

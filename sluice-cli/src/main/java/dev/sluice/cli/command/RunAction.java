@@ -12,6 +12,7 @@ import dev.sluice.cli.Home;
 import dev.sluice.gate.AcquireRequest;
 import dev.sluice.gate.GateService;
 import dev.sluice.gate.Permit;
+import dev.sluice.local.HeadStart;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -64,8 +65,11 @@ final class RunAction {
       return ExitCode.RUN_FAILED.code();
     }
     Duration timeout = args.queueTimeout() == null ? FOREVER : args.queueTimeout();
-    // Made while the gate is asked and waited for: it costs a process spawn, which also warms up
-    // the JDK's spawning for the command itself.
+    // Both on helper threads while the gate is opened and asked: the JDK's security set-up that
+    // the op key, the token and the owner registration need (HeadStart), and the start signal,
+    // needed only after the grant, which costs a process spawn and so also warms up the JDK's
+    // spawning for the command itself.
+    CompletableFuture.runAsync(HeadStart::run);
     CompletableFuture<StartSignal> signal = StartSignal.prepare();
     GateService gate = null;
     try {

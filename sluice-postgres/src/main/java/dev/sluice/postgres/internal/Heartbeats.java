@@ -22,10 +22,10 @@ import java.util.Set;
  * JVM declared the owner dead (its heartbeat lapsed while this JVM was cut off or paused) and
  * reclaimed what it held; the owner is then told it is lost.
  *
- * <p>Each renewal also looks for dead owners of the pools this JVM uses, whose locks are free or
- * whose heartbeats lapsed (a process killed without a word), and wakes this JVM's owners of those
- * pools, so that a waiter behind a dead holder learns of it within a third of a heartbeat timeout
- * even when nothing else happens on the pool.
+ * <p>Each renewal also has every {@link Subscriber} look for dead owners of the stores this JVM
+ * uses, whose locks are free or whose heartbeats lapsed (a process killed without a word), and wake
+ * this JVM's owners there, so that a waiter behind a dead holder learns of it within a third of a
+ * heartbeat timeout even when nothing else happens on the store.
  *
  * <p>Not thread-safe: confined to the listener thread.
  */
@@ -35,19 +35,19 @@ final class Heartbeats {
    *
    * @param id its id
    * @param key its advisory lock key
-   * @param view the pool view it belongs to
+   * @param home where it is registered
    * @param timeoutMillis its heartbeat timeout
    */
-  record Owner(String id, long key, PgPool view, long timeoutMillis) {}
+  record Owner(String id, long key, OwnerHome home, long timeoutMillis) {}
 
-  private final Map<String, PgPool> channels;
+  private final Map<String, Subscriber> channels;
   private final Map<String, Owner> owners = new HashMap<>();
   private long nextBeatNanos;
 
   /**
-   * @param channels the pools this JVM listens for, by channel
+   * @param channels what this JVM listens for, by channel
    */
-  Heartbeats(Map<String, PgPool> channels) {
+  Heartbeats(Map<String, Subscriber> channels) {
     this.channels = channels;
   }
 
@@ -58,13 +58,13 @@ final class Heartbeats {
       throw new SQLException("owner " + o.id() + " is already locked by another session");
     }
     try {
-      o.view().rows().registerOwner(c, o.id(), o.key(), o.timeoutMillis());
+      o.home().insertOwner(c, o.id(), o.key(), o.timeoutMillis());
     } catch (SQLException e) {
       bool(c, "SELECT pg_advisory_unlock(?)", o.key());
       throw e;
     }
     owners.put(o.id(), o);
-    o.view().renewed(o.id(), sent + o.timeoutMillis() * 1_000_000L);
+    o.home().renewed(o.id(), sent + o.timeoutMillis() * 1_000_000L);
     nextBeatNanos = Math.min(nextBeatNanos, System.nanoTime() + intervalNanos(o.timeoutMillis()));
   }
 
@@ -79,7 +79,7 @@ final class Heartbeats {
     }
     if (deleteRow) {
       try (PreparedStatement st =
-          c.prepareStatement("DELETE FROM " + o.view().tables().owners() + " WHERE owner_id = ?")) {
+          c.prepareStatement("DELETE FROM " + o.home().ownersTable() + " WHERE owner_id = ?")) {
         st.setString(1, id);
         st.executeUpdate();
       }
@@ -96,7 +96,7 @@ final class Heartbeats {
   void retake(Connection c) throws SQLException {
     for (Owner o : List.copyOf(owners.values())) {
       boolean locked = lockWaiting(c, o.key());
-      boolean registered = locked && registered(c, o);
+      boolean registered = locked && o.home().relocked(c, o.id());
       if (!registered) {
         lost(c, o, locked);
       }
@@ -143,23 +143,26 @@ final class Heartbeats {
     if (owners.isEmpty() || System.nanoTime() - nextBeatNanos < 0) {
       return;
     }
-    Map<Tables, List<Owner>> byTables = new HashMap<>();
+    Map<String, List<Owner>> byTable = new HashMap<>();
     long shortest = Long.MAX_VALUE;
     for (Owner o : owners.values()) {
-      byTables.computeIfAbsent(o.view().tables(), k -> new ArrayList<>()).add(o);
+      byTable.computeIfAbsent(o.home().ownersTable(), k -> new ArrayList<>()).add(o);
       shortest = Math.min(shortest, o.timeoutMillis());
     }
-    for (Map.Entry<Tables, List<Owner>> e : byTables.entrySet()) {
+    for (Map.Entry<String, List<Owner>> e : byTable.entrySet()) {
       long sent = System.nanoTime();
       Set<String> renewed = renew(c, e.getKey(), e.getValue());
       for (Owner o : e.getValue()) {
         if (renewed.contains(o.id())) {
-          o.view().renewed(o.id(), sent + o.timeoutMillis() * 1_000_000L);
+          o.home().renewed(o.id(), sent + o.timeoutMillis() * 1_000_000L);
         } else {
           lost(c, o, true);
         }
       }
-      wakePoolsWithDeadOwners(c, e.getKey());
+    }
+    Set<String> local = Set.copyOf(owners.keySet());
+    for (Subscriber s : channels.values()) {
+      s.probeDeadOwners(c, local);
     }
     nextBeatNanos = System.nanoTime() + intervalNanos(shortest);
   }
@@ -168,7 +171,7 @@ final class Heartbeats {
     return timeoutMillis * 1_000_000L / 3;
   }
 
-  private Set<String> renew(Connection c, Tables t, List<Owner> list) throws SQLException {
+  private Set<String> renew(Connection c, String table, List<Owner> list) throws SQLException {
     String[] ids = new String[list.size()];
     Long[] timeouts = new Long[list.size()];
     for (int i = 0; i < ids.length; i++) {
@@ -179,7 +182,7 @@ final class Heartbeats {
     try (PreparedStatement st =
         c.prepareStatement(
             "UPDATE "
-                + t.owners()
+                + table
                 + " o SET expires_at = clock_timestamp() + u.ms * interval '1 millisecond'"
                 + " FROM unnest(?::text[], ?::bigint[]) AS u(id, ms)"
                 + " WHERE o.owner_id = u.id RETURNING o.owner_id")) {
@@ -194,62 +197,12 @@ final class Heartbeats {
     return renewed;
   }
 
-  /**
-   * Finds the pools among this JVM's on {@code t} where another owner is dead and wakes this JVM's
-   * owners of them; their next command reclaims it. A lock probed here is held only for the
-   * statement.
-   */
-  private void wakePoolsWithDeadOwners(Connection c, Tables t) throws SQLException {
-    Map<String, List<PgPool>> byName = new HashMap<>();
-    for (PgPool p : channels.values()) {
-      if (p.tables().equals(t)) {
-        byName.computeIfAbsent(p.poolName(), k -> new ArrayList<>()).add(p);
-      }
-    }
-    if (byName.isEmpty()) {
-      return;
-    }
-    try (PreparedStatement st =
-        c.prepareStatement(
-            "SELECT DISTINCT pool FROM "
-                + t.owners()
-                + " WHERE pool = ANY(?) AND owner_id <> ALL(?)"
-                + " AND (expires_at < clock_timestamp() OR ("
-                + PoolRows.LOCK_FREE
-                + "))")) {
-      st.setArray(1, c.createArrayOf("text", byName.keySet().toArray()));
-      st.setArray(2, c.createArrayOf("text", owners.keySet().toArray()));
-      try (ResultSet rs = st.executeQuery()) {
-        while (rs.next()) {
-          for (PgPool p : byName.getOrDefault(rs.getString(1), List.of())) {
-            p.wakeAll();
-          }
-        }
-      }
-    }
-  }
-
   private void lost(Connection c, Owner o, boolean locked) throws SQLException {
     owners.remove(o.id());
     if (locked) {
       bool(c, "SELECT pg_advisory_unlock(?)", o.key());
     }
-    o.view().ownerLost(o.id());
-  }
-
-  /**
-   * Whether the owner's row is still there; if so it records that the owner took its lock under the
-   * server's current start (see {@link PoolRows#LOCK_FREE}).
-   */
-  private static boolean registered(Connection c, Owner o) throws SQLException {
-    try (PreparedStatement st =
-        c.prepareStatement(
-            "UPDATE "
-                + o.view().tables().owners()
-                + " SET locked_in = pg_postmaster_start_time() WHERE owner_id = ?")) {
-      st.setString(1, o.id());
-      return st.executeUpdate() == 1;
-    }
+    o.home().ownerLost(o.id());
   }
 
   private static boolean bool(Connection c, String sql, long key) throws SQLException {

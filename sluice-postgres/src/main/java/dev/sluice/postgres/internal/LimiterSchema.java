@@ -4,10 +4,7 @@
  */
 package dev.sluice.postgres.internal;
 
-import dev.sluice.spi.support.FormatCheck;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -47,65 +44,19 @@ final class LimiterSchema {
    * @throws dev.sluice.StoreFormatException if the tables are of a newer or unknown version
    */
   static void ensure(Connection c, Tables t) throws SQLException {
-    try (PreparedStatement lock = c.prepareStatement("SELECT pg_advisory_xact_lock(?)")) {
-      lock.setLong(1, t.schemaLockKey());
-      lock.execute();
-    }
-    int found = recordedVersion(c, t);
+    int found =
+        SchemaVersions.lockAndRead(
+            c, t, COMPONENT, "the Sluice limiter tables " + t.describe(), CURRENT);
     if (found == CURRENT) {
       return;
     }
     try (Statement st = c.createStatement()) {
-      st.execute("CREATE SCHEMA IF NOT EXISTS " + t.quotedSchema());
-      st.execute(
-          "CREATE TABLE IF NOT EXISTS "
-              + t.schemaVersions()
-              + " (component text PRIMARY KEY, version integer NOT NULL)");
+      SchemaVersions.createTable(st, t);
       for (int v = found; v < CURRENT; v++) {
         STEPS.get(v).apply(st, t);
       }
     }
-    try (PreparedStatement record =
-        c.prepareStatement(
-            "INSERT INTO "
-                + t.schemaVersions()
-                + " (component, version) VALUES (?, ?)"
-                + " ON CONFLICT (component) DO UPDATE SET version = EXCLUDED.version")) {
-      record.setString(1, COMPONENT);
-      record.setInt(2, CURRENT);
-      record.executeUpdate();
-    }
-  }
-
-  /** The recorded version, 0 if none; refuses one this Sluice cannot read. */
-  private static int recordedVersion(Connection c, Tables t) throws SQLException {
-    if (!exists(c, t)) {
-      return 0;
-    }
-    try (PreparedStatement read =
-        c.prepareStatement("SELECT version FROM " + t.schemaVersions() + " WHERE component = ?")) {
-      read.setString(1, COMPONENT);
-      try (ResultSet rs = read.executeQuery()) {
-        if (!rs.next()) {
-          return 0;
-        }
-        return FormatCheck.requireVersion(
-            "the Sluice limiter tables " + t.describe(), rs.getString(1), CURRENT);
-      }
-    }
-  }
-
-  private static boolean exists(Connection c, Tables t) throws SQLException {
-    try (PreparedStatement find =
-        c.prepareStatement(
-            "SELECT 1 FROM pg_catalog.pg_class k JOIN pg_catalog.pg_namespace n"
-                + " ON n.oid = k.relnamespace WHERE n.nspname = ? AND k.relname = ?")) {
-      find.setString(1, t.schema());
-      find.setString(2, t.schemaVersionsName());
-      try (ResultSet rs = find.executeQuery()) {
-        return rs.next();
-      }
-    }
+    SchemaVersions.record(c, t, COMPONENT, CURRENT);
   }
 
   private static void createVersionOne(Statement st, Tables t) throws SQLException {

@@ -19,9 +19,10 @@ import org.postgresql.PGNotification;
 
 /**
  * This JVM's one dedicated connection to the database behind a data source, and the thread that
- * owns it. On it every pool this JVM uses LISTENs for the NOTIFYs of other JVMs' commits, and every
- * owner of this JVM holds its session-level advisory lock, which the server drops the moment the
- * connection dies; its heartbeats renew the owners' rows by the server's clock.
+ * owns it. On it every pool and workflow store this JVM uses LISTENs for the NOTIFYs of other JVMs'
+ * commits, and every owner of this JVM holds its session-level advisory lock, which the server
+ * drops the moment the connection dies; its heartbeats renew the owners' rows by the server's
+ * clock.
  *
  * <p>The thread blocks in {@link PGConnection#getNotifications(int)} until a notification arrives
  * or the next heartbeat is due; never in a polling loop. Work for the connection (LISTEN, taking
@@ -41,7 +42,7 @@ final class Listener {
   private final DataSource dataSource;
   private final String controlChannel = "sluice_ctl_" + OwnerIds.random();
   private final ListenerWork work = new ListenerWork();
-  private final Map<String, PgPool> channels = new ConcurrentHashMap<>();
+  private final Map<String, Subscriber> channels = new ConcurrentHashMap<>();
   private final Heartbeats heartbeats;
   private final Thread thread;
   private int users;
@@ -92,9 +93,9 @@ final class Listener {
     return heartbeats;
   }
 
-  /** LISTENs on a pool's channel; its notifications go to {@code pool}. */
-  void listen(String channel, PgPool pool) throws SQLException {
-    channels.put(channel, pool);
+  /** LISTENs on a channel; its notifications go to {@code subscriber}. */
+  void listen(String channel, Subscriber subscriber) throws SQLException {
+    channels.put(channel, subscriber);
     run(c -> execute(c, "LISTEN " + quote(channel)));
   }
 
@@ -207,8 +208,8 @@ final class Listener {
     }
     if (everConnected) {
       // Notifications sent while this JVM was not listening are lost: every owner looks again.
-      for (PgPool pool : channels.values()) {
-        pool.wakeAll();
+      for (Subscriber s : channels.values()) {
+        s.wakeAll();
       }
     }
     everConnected = true;
@@ -222,9 +223,9 @@ final class Listener {
       return;
     }
     for (PGNotification n : received) {
-      PgPool pool = channels.get(n.getName());
-      if (pool != null) {
-        pool.onNotify(n.getParameter());
+      Subscriber s = channels.get(n.getName());
+      if (s != null) {
+        s.onNotify(n.getParameter());
       }
     }
   }

@@ -31,7 +31,7 @@ import javax.sql.DataSource;
  *
  * <p>Thread-safe. Callers never wait for the pool's row lock: they queue work for the coordinator.
  */
-final class PgPool {
+final class PgPool implements Subscriber, OwnerHome {
   private static final Map<Key, PgPool> OPEN = new HashMap<>();
   private static final int MAX_BATCH = 256;
 
@@ -209,7 +209,8 @@ final class PgPool {
   }
 
   /** A NOTIFY on the pool's channel: wakes the owners it names, unless this view wrote it. */
-  void onNotify(String text) {
+  @Override
+  public void onNotify(String text) {
     NotifyPayload p = NotifyPayload.parse(text);
     if (p.writer().equals(token)) {
       return;
@@ -225,7 +226,8 @@ final class PgPool {
    * The store declared one of this JVM's owners dead: its commands fail with {@link
    * OwnerLostException} from now on, and it is woken to learn of it.
    */
-  void ownerLost(String owner) {
+  @Override
+  public void ownerLost(String owner) {
     owners.lose(owner);
   }
 
@@ -234,7 +236,8 @@ final class PgPool {
   }
 
   /** An owner's heartbeat was renewed; see {@link LocalOwners#renewed}. */
-  void renewed(String owner, long untilNanos) {
+  @Override
+  public void renewed(String owner, long untilNanos) {
     owners.renewed(owner, untilNanos);
   }
 
@@ -253,20 +256,33 @@ final class PgPool {
     owners.wakeLocal(concerned);
   }
 
-  void wakeAll() {
+  @Override
+  public void wakeAll() {
     owners.wakeAll();
   }
 
-  PoolRows rows() {
-    return rows;
+  @Override
+  public String ownersTable() {
+    return settings.tables().owners();
   }
 
-  Tables tables() {
-    return settings.tables();
+  @Override
+  public void insertOwner(Connection c, String owner, long lockKey, long timeoutMillis)
+      throws SQLException {
+    rows.registerOwner(c, owner, lockKey, timeoutMillis);
   }
 
-  String poolName() {
-    return settings.pool();
+  @Override
+  public boolean relocked(Connection c, String owner) throws SQLException {
+    return rows.relocked(c, owner);
+  }
+
+  /** Wakes this JVM's owners of the pool if another owner of it is dead; they reclaim it. */
+  @Override
+  public void probeDeadOwners(Connection c, Set<String> local) throws SQLException {
+    if (rows.anyDeadOwner(c, local)) {
+      wakeAll();
+    }
   }
 
   String describe() {

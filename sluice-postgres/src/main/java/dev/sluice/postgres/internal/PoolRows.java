@@ -258,6 +258,42 @@ final class PoolRows {
     }
   }
 
+  /**
+   * Whether an owner's row is still there after its JVM took its lock again; if so it records that
+   * the lock was taken under the server's current start (see {@link #LOCK_FREE}).
+   */
+  boolean relocked(Connection c, String owner) throws SQLException {
+    try (PreparedStatement st =
+        c.prepareStatement(
+            "UPDATE "
+                + tables.owners()
+                + " SET locked_in = pg_postmaster_start_time() WHERE owner_id = ?")) {
+      st.setString(1, owner);
+      return st.executeUpdate() == 1;
+    }
+  }
+
+  /**
+   * Whether another JVM's owner of the pool is dead: its lock is free (a lock probed here is held
+   * only for the statement) or its heartbeat lapsed. Owners in {@code local} are left out.
+   */
+  boolean anyDeadOwner(Connection c, Set<String> local) throws SQLException {
+    try (PreparedStatement st =
+        c.prepareStatement(
+            "SELECT 1 FROM "
+                + tables.owners()
+                + " WHERE pool = ? AND owner_id <> ALL(?)"
+                + " AND (expires_at < clock_timestamp() OR ("
+                + LOCK_FREE
+                + ")) LIMIT 1")) {
+      st.setString(1, pool);
+      st.setArray(2, c.createArrayOf("text", local.toArray()));
+      try (ResultSet rs = st.executeQuery()) {
+        return rs.next();
+      }
+    }
+  }
+
   private static Set<String> strings(Array array) throws SQLException {
     Set<String> out = new HashSet<>();
     if (array != null) {

@@ -44,6 +44,35 @@ public record Tables(String schema, String prefix) {
     return table("limiter_owners");
   }
 
+  /**
+   * A table of the workflow store, qualified and with the prefix ({@code wf_execution} becomes
+   * {@code "schema"."prefixwf_execution"}); the core's {@code sluice_meta} is {@code
+   * prefixworkflow_meta}, so that its name says whose it is.
+   */
+  String workflowTable(String name) {
+    return table(name.equals("sluice_meta") ? "workflow_meta" : name);
+  }
+
+  /** An index of the workflow store: in its table's schema, with the prefix. */
+  String workflowIndex(String name) {
+    return quote(prefix + name);
+  }
+
+  /** The table of the workflow store's owners: lock keys and heartbeats. */
+  String workflowOwners() {
+    return table("workflow_owners");
+  }
+
+  /** The LISTEN channel of the workflow store in these tables. */
+  String workflowChannel() {
+    return "sluice_wf_" + digest(schema + "." + prefix).substring(0, 24);
+  }
+
+  /** The advisory lock that makes the workflow store's units of work run one at a time. */
+  long workflowLockKey() {
+    return key("sluice-workflows:" + schema + "." + prefix);
+  }
+
   /** The unqualified name of the schema-version table, for a catalog look-up. */
   String schemaVersionsName() {
     return prefix + "schema_version";

@@ -50,35 +50,48 @@ final class DocumentRows {
   DocumentRows(Connection db, String storeName, WorkflowDialect dialect) throws SQLException {
     this.storeName = storeName;
     document =
-        db.prepareStatement(
+        SqlNames.prepare(
+            db,
+            dialect,
             "SELECT version, state, updated_at FROM wf_document WHERE store = ? AND id = ?");
     putDocument =
-        db.prepareStatement(
+        SqlNames.prepare(
+            db,
+            dialect,
             dialect.upsert(
                 "wf_document",
                 List.of("store", "id", "version", "state", "updated_at"),
                 List.of("store", "id")));
     waiters =
-        db.prepareStatement(
+        SqlNames.prepare(
+            db,
+            dialect,
             "SELECT "
                 + WAITER_COLUMNS
                 + " FROM wf_waiter WHERE store = ? AND document_id = ? ORDER BY execution_id");
     waiter =
-        db.prepareStatement("SELECT " + WAITER_COLUMNS + " FROM wf_waiter WHERE execution_id = ?");
+        SqlNames.prepare(
+            db, dialect, "SELECT " + WAITER_COLUMNS + " FROM wf_waiter WHERE execution_id = ?");
     putWaiter =
-        db.prepareStatement(
-            dialect.upsert("wf_waiter", WAITER_COLUMN_LIST, List.of("execution_id")));
-    deleteWaiter = db.prepareStatement("DELETE FROM wf_waiter WHERE execution_id = ?");
+        SqlNames.prepare(
+            db, dialect, dialect.upsert("wf_waiter", WAITER_COLUMN_LIST, List.of("execution_id")));
+    deleteWaiter = SqlNames.prepare(db, dialect, "DELETE FROM wf_waiter WHERE execution_id = ?");
     receipt =
-        db.prepareStatement(
+        SqlNames.prepare(
+            db,
+            dialect,
             "SELECT version, state, recorded_at FROM wf_receipt"
                 + " WHERE store = ? AND document_id = ? AND key = ?");
     putReceipt =
-        db.prepareStatement(
+        SqlNames.prepare(
+            db,
+            dialect,
             "INSERT INTO wf_receipt (store, document_id, key, version, state, recorded_at)"
                 + " VALUES (?, ?, ?, ?, ?, ?)");
     deleteReceipts =
-        db.prepareStatement(
+        SqlNames.prepare(
+            db,
+            dialect,
             "DELETE FROM wf_receipt WHERE (store, document_id, key) IN (SELECT store,"
                 + " document_id, key FROM wf_receipt WHERE recorded_at < ? ORDER BY recorded_at "
                 + dialect.limit()

@@ -17,7 +17,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.function.Predicate;
 
 /**
  * One unit of work's view of a workflow store's rows, inside a database transaction the store's
@@ -31,7 +30,7 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
   private final WorkflowRows rows;
   private final long now;
   private final String ownerId;
-  private final Predicate<String> ownerDead;
+  private final OwnerProof ownerDead;
   private boolean wrote;
   private boolean ended;
 
@@ -44,7 +43,7 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
    * @param ownerDead answers {@link #ownerDead}: true only with proof of the owner's death
    */
   public JdbcWorkflowTransaction(
-      WorkflowRows rows, long now, String ownerId, Predicate<String> ownerDead) {
+      WorkflowRows rows, long now, String ownerId, OwnerProof ownerDead) {
     this.rows = rows;
     this.now = now;
     this.ownerId = ownerId;
@@ -61,6 +60,24 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
     SqlFailure(SQLException cause) {
       super(cause);
     }
+
+    /** The SQL failure. */
+    public SQLException sql() {
+      return (SQLException) getCause();
+    }
+  }
+
+  /** How the session proves an owner dead, possibly with a query in the unit's transaction. */
+  @FunctionalInterface
+  public interface OwnerProof {
+    /**
+     * Whether {@code owner} is proven dead.
+     *
+     * @param owner an owner's id
+     * @return true only with proof
+     * @throws SQLException if the proof's query failed
+     */
+    boolean dead(String owner) throws SQLException;
   }
 
   @FunctionalInterface
@@ -245,7 +262,6 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
 
   @Override
   public boolean ownerDead(String ownerId) {
-    check();
-    return this.ownerDead.test(ownerId);
+    return read(() -> this.ownerDead.dead(ownerId));
   }
 }

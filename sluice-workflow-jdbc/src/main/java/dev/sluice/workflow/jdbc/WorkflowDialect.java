@@ -13,7 +13,7 @@ import java.util.List;
  * how a writing transaction begins, and how a missing table is reported. Everything else in {@link
  * WorkflowRows} and {@link WorkflowTables} is SQL that SQLite and PostgreSQL both read.
  *
- * <p>Implementations are stateless and thread-safe; nothing here touches a connection.
+ * <p>Implementations are immutable and thread-safe; nothing here touches a connection.
  */
 public interface WorkflowDialect {
   /** The column types the schema uses, rendered per database by {@link #type}. */
@@ -33,6 +33,30 @@ public interface WorkflowDialect {
      * an identity column); no table of schema 2 has one.
      */
     IDENTITY
+  }
+
+  /**
+   * Returns how one of the store's tables is named in SQL: SQLite the name itself (a file is one
+   * store); PostgreSQL the name with the store's prefix, qualified by its schema, so that several
+   * stores share a database. The SQL of the core names tables by their SQLite names; {@link
+   * SqlNames} puts this in their place.
+   *
+   * @param name a table's SQLite name, such as {@code wf_execution}
+   * @return the name as SQL
+   */
+  default String table(String name) {
+    return name;
+  }
+
+  /**
+   * Returns how one of the store's indexes is named in a {@code CREATE INDEX}: SQLite the name
+   * itself; PostgreSQL the name with the store's prefix (an index lives in its table's schema).
+   *
+   * @param name an index's SQLite name, such as {@code wf_timer_by_due}
+   * @return the name as SQL
+   */
+  default String index(String name) {
+    return name;
   }
 
   /**

@@ -95,30 +95,42 @@ public final class WorkflowRows implements AutoCloseable {
     this.store = store;
     this.dialect = dialect;
     execution =
-        db.prepareStatement("SELECT " + EXECUTION_COLUMNS + " FROM wf_execution WHERE id = ?");
+        SqlNames.prepare(
+            db, dialect, "SELECT " + EXECUTION_COLUMNS + " FROM wf_execution WHERE id = ?");
     putExecution =
-        db.prepareStatement(dialect.upsert("wf_execution", EXECUTION_COLUMN_LIST, List.of("id")));
+        SqlNames.prepare(
+            db, dialect, dialect.upsert("wf_execution", EXECUTION_COLUMN_LIST, List.of("id")));
     claimOwners =
-        db.prepareStatement(
+        SqlNames.prepare(
+            db,
+            dialect,
             "SELECT DISTINCT claim_owner FROM wf_execution"
                 + " WHERE status = 'running' AND claim_owner <> ? ORDER BY claim_owner");
     runningCount =
-        db.prepareStatement(
+        SqlNames.prepare(
+            db,
+            dialect,
             "SELECT count(*) FROM wf_execution WHERE status = 'running' AND workflow = ?");
     runningOf =
-        db.prepareStatement(
+        SqlNames.prepare(
+            db,
+            dialect,
             "SELECT "
                 + EXECUTION_COLUMNS
                 + " FROM wf_execution"
                 + " WHERE status = 'running' AND claim_owner = ? ORDER BY id "
                 + dialect.limit());
     steps =
-        db.prepareStatement(
+        SqlNames.prepare(
+            db,
+            dialect,
             "SELECT execution_id, position, step_key, kind, outcome, payload, failure, attempts,"
                 + " at, recorded_at, store, document_id FROM wf_step WHERE execution_id = ?"
                 + " ORDER BY position");
     putStep =
-        db.prepareStatement(
+        SqlNames.prepare(
+            db,
+            dialect,
             dialect.upsert(
                 "wf_step",
                 List.of(
@@ -136,17 +148,23 @@ public final class WorkflowRows implements AutoCloseable {
                     "document_id"),
                 List.of("execution_id", "position")));
     dueTimers =
-        db.prepareStatement(
+        SqlNames.prepare(
+            db,
+            dialect,
             "SELECT execution_id, due_at FROM wf_timer WHERE due_at <= ?"
                 + " ORDER BY due_at, execution_id "
                 + dialect.limit());
-    nextTimer = db.prepareStatement("SELECT min(due_at) FROM wf_timer");
+    nextTimer = SqlNames.prepare(db, dialect, "SELECT min(due_at) FROM wf_timer");
     putTimer =
-        db.prepareStatement(
+        SqlNames.prepare(
+            db,
+            dialect,
             dialect.upsert("wf_timer", List.of("execution_id", "due_at"), List.of("execution_id")));
-    deleteTimer = db.prepareStatement("DELETE FROM wf_timer WHERE execution_id = ?");
+    deleteTimer = SqlNames.prepare(db, dialect, "DELETE FROM wf_timer WHERE execution_id = ?");
     finishedBefore =
-        db.prepareStatement(
+        SqlNames.prepare(
+            db,
+            dialect,
             // Named: the planner would otherwise take wf_execution_by_status for the IN and sort
             // every finished row; the partial index answers in order, one seek for LIMIT 1.
             "SELECT id FROM wf_execution"
@@ -156,10 +174,10 @@ public final class WorkflowRows implements AutoCloseable {
                 + ")"
                 + " AND updated_at < ? ORDER BY updated_at, id "
                 + dialect.limit());
-    deleteSteps = db.prepareStatement("DELETE FROM wf_step WHERE execution_id = ?");
-    deleteExecution = db.prepareStatement("DELETE FROM wf_execution WHERE id = ?");
+    deleteSteps = SqlNames.prepare(db, dialect, "DELETE FROM wf_step WHERE execution_id = ?");
+    deleteExecution = SqlNames.prepare(db, dialect, "DELETE FROM wf_execution WHERE id = ?");
     documents = new DocumentRows(db, store, dialect);
-    schema = db.prepareStatement("SELECT value FROM sluice_meta WHERE key = 'schema'");
+    schema = SqlNames.prepare(db, dialect, "SELECT value FROM sluice_meta WHERE key = 'schema'");
   }
 
   /**
@@ -230,7 +248,7 @@ public final class WorkflowRows implements AutoCloseable {
       versions.computeIfAbsent(v.workflow(), w -> new ArrayList<>()).add(v.version());
     }
     List<ExecutionRecord> found;
-    try (PreparedStatement st = db.prepareStatement(claimQuery(versions, dialect))) {
+    try (PreparedStatement st = SqlNames.prepare(db, dialect, claimQuery(versions, dialect))) {
       int i = 1;
       st.setLong(i++, now);
       for (Map.Entry<String, List<Integer>> e : versions.entrySet()) {

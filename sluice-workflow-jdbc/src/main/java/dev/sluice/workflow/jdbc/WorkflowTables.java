@@ -19,9 +19,9 @@ import java.util.Map;
 /**
  * The tables of a workflow store, its format id and schema version, and the forward migrations, in
  * any {@link WorkflowDialect}. The statements are written once with type tokens ({@code {text}},
- * {@code {int}}, {@code {long}}, {@code {key-ordered}}) that the dialect renders, so every database
- * gets the same tables. A store module decides what happens around a migration (SQLite copies the
- * file first).
+ * {@code {int}}, {@code {long}}, {@code {key-ordered}}) and SQLite's table names that the dialect
+ * renders ({@link SqlNames}), so every database gets the same tables. A store module decides what
+ * happens around a migration (SQLite copies the file first).
  *
  * <p>Immutable and thread-safe; its methods run on the caller's connection, in the caller's
  * transaction unless they say otherwise.
@@ -116,6 +116,39 @@ public final class WorkflowTables {
   }
 
   /**
+   * Returns the statements that take a store of schema {@code from} to {@link #VERSION}, for a
+   * store module that runs them in a transaction of its own (PostgreSQL, under its schema lock);
+   * {@link #recordSchema} then records the version.
+   *
+   * @param from the stored schema version, 1 to {@link #VERSION}
+   * @return the statements, in order; empty if the store is current
+   * @throws StoreFormatException if there is no migration from a version on the way
+   */
+  public List<String> migration(int from) {
+    List<String> out = new ArrayList<>();
+    for (int v = from; v < VERSION; v++) {
+      List<String> step = MIGRATIONS.get(v);
+      if (step == null) {
+        throw new StoreFormatException(
+            "workflow store " + store + ": no migration from schema " + v);
+      }
+      step.forEach(sql -> out.add(render(sql)));
+    }
+    return out;
+  }
+
+  /**
+   * Records the schema version in {@code sluice_meta}, inside the caller's transaction.
+   *
+   * @param db the connection
+   * @param version the version the tables now have
+   * @throws SQLException if the write fails
+   */
+  public void recordSchema(Connection db, int version) throws SQLException {
+    putMeta(db, "schema", Integer.toString(version));
+  }
+
+  /**
    * Writes the tables and meta rows of schema {@code version} into an empty database, inside the
    * caller's transaction. Tests make old stores with it.
    *
@@ -198,7 +231,7 @@ public final class WorkflowTables {
    */
   public String meta(Connection db, String key) throws SQLException {
     try (PreparedStatement st =
-        db.prepareStatement("SELECT value FROM sluice_meta WHERE key = ?")) {
+        SqlNames.prepare(db, dialect, "SELECT value FROM sluice_meta WHERE key = ?")) {
       st.setString(1, key);
       try (ResultSet rs = st.executeQuery()) {
         return rs.next() ? rs.getString(1) : null;
@@ -213,8 +246,8 @@ public final class WorkflowTables {
 
   private void putMeta(Connection db, String key, String value) throws SQLException {
     try (PreparedStatement st =
-        db.prepareStatement(
-            dialect.upsert("sluice_meta", List.of("key", "value"), List.of("key")))) {
+        SqlNames.prepare(
+            db, dialect, dialect.upsert("sluice_meta", List.of("key", "value"), List.of("key")))) {
       st.setString(1, key);
       st.setString(2, value);
       st.executeUpdate();
@@ -222,8 +255,8 @@ public final class WorkflowTables {
   }
 
   private String render(String template) {
-    return template
-        .replace("{text}", dialect.type(ColumnType.TEXT))
+    String sql = SqlNames.render(template, dialect);
+    return sql.replace("{text}", dialect.type(ColumnType.TEXT))
         .replace("{int}", dialect.type(ColumnType.INT))
         .replace("{long}", dialect.type(ColumnType.LONG))
         .replace("{key-ordered}", dialect.keyOrderedTable());

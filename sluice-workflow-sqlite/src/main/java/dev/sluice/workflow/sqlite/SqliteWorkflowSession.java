@@ -19,6 +19,7 @@ import dev.sluice.local.StoreFile;
 import dev.sluice.local.Wakeups;
 import dev.sluice.spi.support.GroupCommitter;
 import dev.sluice.workflow.jdbc.JdbcWorkflowTransaction;
+import dev.sluice.workflow.jdbc.QueuedUnit;
 import dev.sluice.workflow.jdbc.WorkflowRows;
 import dev.sluice.workflow.spi.WorkflowSession;
 import java.io.IOException;
@@ -26,8 +27,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -45,9 +44,6 @@ final class SqliteWorkflowSession implements WorkflowSession {
   private static final int SQLITE_NOTADB = 26;
   private static final int MAX_BATCH = 64;
 
-  /** A unit waiting for its batch, and its result. */
-  private record Queued<R>(Unit<R> unit, CompletableFuture<R> result) {}
-
   private final PoolDirectory dir;
   private final GateLock gate;
   private final Connection db;
@@ -57,7 +53,7 @@ final class SqliteWorkflowSession implements WorkflowSession {
   private final AutoCloseable pulseWatch;
   private final OwnerWatches watches;
   private final LocalCommit local;
-  private final GroupCommitter<Queued<?>> commits;
+  private final GroupCommitter<QueuedUnit<?>> commits;
   private final AtomicBoolean closed = new AtomicBoolean();
   private volatile Runnable onChange;
 
@@ -188,32 +184,21 @@ final class SqliteWorkflowSession implements WorkflowSession {
       throw new IllegalStateException(
           "a unit of work on this workflow store tried to start another one inside it");
     }
-    Queued<R> q = new Queued<>(unit, new CompletableFuture<>());
+    QueuedUnit<R> q = new QueuedUnit<>(unit);
     commits.submit(q);
-    try {
-      return q.result().join();
-    } catch (CompletionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof RuntimeException r) {
-        throw r;
-      }
-      if (cause instanceof Error err) {
-        throw err;
-      }
-      throw e;
-    }
+    return q.await();
   }
 
   /** The coordinator's side of the group commit. */
-  private final class Batches implements GroupCommitter.Store<Queued<?>> {
+  private final class Batches implements GroupCommitter.Store<QueuedUnit<?>> {
     @Override
-    public void run(List<Queued<?>> batch) {
+    public void run(List<QueuedUnit<?>> batch) {
       runBatch(batch);
     }
 
     @Override
-    public void fail(Queued<?> q, Throwable cause) {
-      q.result().completeExceptionally(cause);
+    public void fail(QueuedUnit<?> q, Throwable cause) {
+      q.fail(cause);
     }
 
     @Override
@@ -227,10 +212,8 @@ final class SqliteWorkflowSession implements WorkflowSession {
    * that throws loses only its own writes and gets its exception; an SQL failure fails the whole
    * batch, nothing written.
    */
-  private void runBatch(List<Queued<?>> units) {
+  private void runBatch(List<QueuedUnit<?>> units) {
     Wakeups.record();
-    Object[] results = new Object[units.size()];
-    Throwable[] refusals = new Throwable[units.size()];
     LocalCommit.Written written;
     GateLock.Hold hold;
     try {
@@ -240,41 +223,27 @@ final class SqliteWorkflowSession implements WorkflowSession {
     }
     try (hold;
         Statement st = db.createStatement()) {
-      written = local.run(hold, () -> runUnits(st, units, results, refusals));
+      written = local.run(hold, () -> runUnits(st, units));
     } catch (SQLException | IOException e) {
       throw failure(e);
     }
-    for (int i = 0; i < units.size(); i++) {
-      complete(units.get(i), results[i], refusals[i]);
-    }
+    units.forEach(QueuedUnit::complete);
     if (written.wrote()) {
       changed();
     }
   }
 
   /** Runs each unit inside its own savepoint of the batch's transaction. */
-  private LocalCommit.Written runUnits(
-      Statement st, List<Queued<?>> units, Object[] results, Throwable[] refusals)
+  private LocalCommit.Written runUnits(Statement st, List<QueuedUnit<?>> units)
       throws SQLException {
     rows.checkSchema();
-    boolean wrote = false;
-    for (int i = 0; i < units.size(); i++) {
-      JdbcWorkflowTransaction tx =
-          new JdbcWorkflowTransaction(rows, clock.wallMillis(), owner.id(), this::provenDead);
-      st.execute("SAVEPOINT unit");
-      try {
-        results[i] = units.get(i).unit().apply(tx);
-        wrote |= tx.wrote();
-      } catch (Throwable e) {
-        // Only this unit's writes go; if SQLite already abandoned the whole transaction (a full
-        // disk, an I/O error), undoing the savepoint fails and so does the batch.
-        st.execute("ROLLBACK TO unit");
-        refusals[i] = e instanceof JdbcWorkflowTransaction.SqlFailure f ? failure(f.getCause()) : e;
-      } finally {
-        tx.end();
-      }
-      st.execute("RELEASE unit");
-    }
+    boolean wrote =
+        QueuedUnit.runAll(
+            st,
+            units,
+            () ->
+                new JdbcWorkflowTransaction(rows, clock.wallMillis(), owner.id(), this::provenDead),
+            this::failure);
     return wrote
         ? LocalCommit.Written.pulsing(owner.id() + "-" + PULSES.incrementAndGet())
         : LocalCommit.Written.NOTHING;
@@ -282,15 +251,6 @@ final class SqliteWorkflowSession implements WorkflowSession {
 
   private IllegalStateException closedException() {
     return new IllegalStateException("workflow store session " + owner.id() + " is closed");
-  }
-
-  @SuppressWarnings("unchecked")
-  private static <R> void complete(Queued<R> q, Object result, Throwable refusal) {
-    if (refusal != null) {
-      q.result().completeExceptionally(refusal);
-    } else {
-      q.result().complete((R) result);
-    }
   }
 
   private BackendFailureException failure(Throwable e) {

@@ -6,32 +6,26 @@ package dev.sluice.workflow.sqlite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sluice.testkit.workflow.process.ChainWorker;
+import dev.sluice.testkit.workflow.process.WorkerJvms;
 import dev.sluice.workflow.ExecutionStatus;
-import dev.sluice.workflow.Workflow;
 import dev.sluice.workflow.WorkflowRuntime;
 import dev.sluice.workflow.spi.ExecutionRecord;
 import dev.sluice.workflow.spi.WorkflowSession;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Starts {@link WorkflowWorker} JVMs for the process tests and talks to them over their standard
- * streams; {@link #close()} kills whatever is still running. Reads block until the worker prints
- * (the event itself), under the test's own timeout.
+ * Starts {@link WorkflowWorker} JVMs on a SQLite store for the process tests, through the kit's
+ * {@link WorkerJvms}; {@link #close()} kills whatever is still running.
  */
 final class WorkerProcesses implements AutoCloseable {
-  private final List<Process> started = new ArrayList<>();
-  private final Map<Process, BufferedReader> outputs = new HashMap<>();
+  private final WorkerJvms jvms = new WorkerJvms();
 
   /**
    * Starts a worker: {@code jvmOptions} go before the class name, then the worker's arguments.
@@ -41,33 +35,15 @@ final class WorkerProcesses implements AutoCloseable {
   Process start(
       List<String> jvmOptions, Path store, Path log, int count, String block, String... more)
       throws IOException {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.addAll(jvmOptions);
-    cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
-    cmd.add(WorkflowWorker.class.getName());
-    cmd.addAll(List.of(store.toString(), log.toString(), Integer.toString(count), block));
-    cmd.addAll(List.of(more));
-    return track(new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start());
+    List<String> args = new ArrayList<>();
+    args.addAll(List.of(store.toString(), log.toString(), Integer.toString(count), block));
+    args.addAll(List.of(more));
+    return jvms.start(WorkflowWorker.class, jvmOptions, args);
   }
 
   /** Starts a JVM running {@code main} with these arguments, on the test class path. */
   Process startMain(Class<?> main, String... args) throws IOException {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
-    cmd.add(main.getName());
-    cmd.addAll(List.of(args));
-    return track(new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start());
-  }
-
-  private Process track(Process p) {
-    started.add(p);
-    outputs.put(
-        p, new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8)));
-    return p;
+    return jvms.start(main, List.of(), List.of(args));
   }
 
   /** Starts a worker with no JVM options. */
@@ -77,22 +53,17 @@ final class WorkerProcesses implements AutoCloseable {
 
   /** Lets a worker that printed {@code ready} start its runtime. */
   static void go(Process p) throws IOException {
-    p.getOutputStream().write("go\n".getBytes(StandardCharsets.UTF_8));
-    p.getOutputStream().flush();
+    WorkerJvms.go(p);
   }
 
   /** The worker's next line other than a {@code finished} progress line. */
   String lineAfterProgress(Process p) throws IOException {
-    String l = line(p);
-    while (l != null && l.startsWith("finished ")) {
-      l = line(p);
-    }
-    return l;
+    return jvms.lineAfterProgress(p);
   }
 
   /** The worker's next line of output; blocks until it prints one. */
   String line(Process p) throws IOException {
-    return outputs.get(p).readLine();
+    return jvms.line(p);
   }
 
   /**
@@ -119,22 +90,14 @@ final class WorkerProcesses implements AutoCloseable {
 
   /** A runtime that reads the workers' executions and runs nothing; close it after use. */
   static WorkflowRuntime reader(Path store) {
-    Workflow<String, String> chain =
-        Workflow.define(
-            "chain",
-            String.class,
-            String.class,
-            (ctx, in) -> {
-              throw new AssertionError("the reader runs nothing");
-            });
     return WorkflowRuntime.builder()
         .store(SqliteWorkflowStore.directory(store))
-        .register(chain)
+        .register(ChainWorker.readerChain())
         .build();
   }
 
   @Override
   public void close() {
-    started.forEach(Process::destroyForcibly);
+    jvms.close();
   }
 }

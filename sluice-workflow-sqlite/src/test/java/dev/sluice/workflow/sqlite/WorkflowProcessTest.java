@@ -6,6 +6,7 @@ package dev.sluice.workflow.sqlite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sluice.testkit.workflow.process.Effects;
 import dev.sluice.workflow.Execution;
 import dev.sluice.workflow.ExecutionStatus;
 import dev.sluice.workflow.WorkflowRuntime;

@@ -1,0 +1,284 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.internal;
+
+import dev.sluice.AttemptTimeoutException;
+import dev.sluice.ExecuteOptions;
+import dev.sluice.ExecutionTask;
+import dev.sluice.ExecutionTimeoutException;
+import dev.sluice.TimeSource;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.function.BooleanSupplier;
+
+/**
+ * One managed execution: its attempts, one at a time, each a {@code schedule} request of its own;
+ * the delays between them, which hold no lease; its deadline; and its end, which comes once.
+ *
+ * <p>An execution holds one in-flight count of its limiter from the call to its end, so a drain
+ * waits for its retries; each attempt's request holds its own, so a close waits for a running
+ * attempt even after the execution ended. Timers only hand work to the follow-up executor: they
+ * never run user code or complete a future on the timer's thread.
+ *
+ * <p>Thread-safe: state changes happen under this object's monitor; user code and completions run
+ * outside it.
+ */
+final class Execution<T> implements InFlight {
+  private final LimiterImpl limiter;
+  private final ExecutionTask<T> task;
+  private final ExecuteOptions options;
+  private final String operationId;
+  private final ExecutionFuture<T> future = new ExecutionFuture<>();
+  private final TimeSource clock;
+  private final Executor followUps;
+  private final long deadlineNanos;
+  private final AttemptRunner<T> runner;
+  private volatile boolean ended;
+  private InFlight outerCompletion;
+
+  // Guarded by this.
+  private AttemptContext<T> current;
+  private TimeSource.Timer deadlineTimer;
+  private TimeSource.Timer retryTimer;
+  private boolean finished;
+  private boolean closeRequested;
+  private int attempts;
+
+  Execution(LimiterImpl limiter, ExecutionTask<T> task, ExecuteOptions options) {
+    this.limiter = limiter;
+    this.task = task;
+    this.options = options;
+    this.operationId = OperationIds.next();
+    this.clock = limiter.requests().clock();
+    this.followUps = limiter.requests().followUps();
+    long deadline = options.deadlineMillis();
+    this.deadlineNanos =
+        deadline < 0 ? Long.MAX_VALUE : clock.monotonicNanos() + deadline * 1_000_000L;
+    this.runner = new AttemptRunner<>(this, options, clock);
+    future.bind(this);
+  }
+
+  ExecutionFuture<T> future() {
+    return future;
+  }
+
+  String operationId() {
+    return operationId;
+  }
+
+  LimiterImpl limiter() {
+    return limiter;
+  }
+
+  ExecutionTask<T> task() {
+    return task;
+  }
+
+  /** Starts the first attempt; the caller counted this execution in. */
+  void start() {
+    long deadline = options.deadlineMillis();
+    if (deadline >= 0) {
+      synchronized (this) {
+        deadlineTimer =
+            clock.schedule(() -> followUps.execute(this::deadlinePassed), deadline * 1_000_000L);
+      }
+    }
+    limiter.lifecycle().track(this);
+    startAttempt(1);
+  }
+
+  private void startAttempt(int n) {
+    AttemptContext<T> a = new AttemptContext<>(operationId, n);
+    synchronized (this) {
+      if (finished) {
+        return;
+      }
+      current = a;
+      attempts = n;
+      retryTimer = null;
+    }
+    CompletableFuture<Void> request =
+        limiter
+            .requests()
+            .schedule(admission -> runner.run(a, admission), options.schedule(), n > 1);
+    boolean withdraw;
+    synchronized (this) {
+      a.request = request;
+      withdraw = finished;
+    }
+    if (withdraw) {
+      request.cancel(false);
+    }
+    request.whenComplete((ignored, refusal) -> attemptEnded(a, refusal));
+  }
+
+  /** The attempt's request completed: after its task and its release, or with a refusal. */
+  private void attemptEnded(AttemptContext<T> a, Throwable refusal) {
+    if (finished()) {
+      return;
+    }
+    if (refusal != null || !a.ran) {
+      Throwable why = CommandRunner.unwrap(refusal);
+      finish(() -> future.fail(why), false);
+    } else if (a.classifierFailure != null) {
+      if (a.failure != null && a.failure != a.classifierFailure) {
+        a.classifierFailure.addSuppressed(a.failure);
+      }
+      finish(() -> future.fail(a.classifierFailure), false);
+    } else if (clock.monotonicNanos() >= deadlineNanos) {
+      // The deadline holds even when its timer is late: a result after it is a timeout.
+      finish(() -> future.fail(executionTimeout(a.attempt())), false);
+    } else if (RetryRule.allows(options, a, limiter.lifecycle().closing())) {
+      scheduleRetry(a);
+    } else {
+      finishWith(a);
+    }
+  }
+
+  private void scheduleRetry(AttemptContext<T> a) {
+    long delayNanos = RetryRule.delayNanos(options.retry(), a);
+    int next = a.attempt() + 1;
+    boolean stopNow;
+    // Armed under the monitor, so a timer anyone can see is one a concurrent end will cancel.
+    synchronized (this) {
+      stopNow = finished || closeRequested;
+      if (!stopNow) {
+        current = null;
+        retryTimer = clock.schedule(() -> followUps.execute(() -> startAttempt(next)), delayNanos);
+      }
+    }
+    if (stopNow) {
+      // A close stops retries after the running attempt: its own result is the call's.
+      finishWith(a);
+    }
+  }
+
+  private void finishWith(AttemptContext<T> a) {
+    if (a.failure != null) {
+      finish(() -> future.fail(a.failure), false);
+    } else {
+      finish(() -> future.finish(a.value), false);
+    }
+  }
+
+  private void deadlinePassed() {
+    int started;
+    synchronized (this) {
+      started = attempts;
+    }
+    finish(() -> future.fail(executionTimeout(started)), true);
+  }
+
+  /** The attempt timeout of {@code a} passed while its task ran. */
+  void attemptTimedOut(AttemptContext<T> a) {
+    Duration timeout = Duration.ofMillis(options.attemptTimeoutMillis());
+    synchronized (this) {
+      if (current != a || a.returned) {
+        // The task returned before the timer's turn came: it did not time out.
+        return;
+      }
+    }
+    AttemptTimeoutException why =
+        new AttemptTimeoutException(limiter.pool(), operationId, a.attempt(), timeout);
+    finish(() -> future.fail(why), true);
+  }
+
+  /** A close began: stops the execution if it waits between attempts, else stops its retries. */
+  void closing() {
+    boolean inDelay;
+    synchronized (this) {
+      closeRequested = true;
+      inDelay = retryTimer != null && !finished;
+    }
+    if (inDelay) {
+      finish(() -> future.fail(limiter.lifecycle().closedException()), true);
+    }
+  }
+
+  /** Ends the execution from outside (its future completed by the caller). */
+  boolean stop(BooleanSupplier completion) {
+    boolean[] done = new boolean[1];
+    finish(() -> done[0] = completion.getAsBoolean(), true);
+    return done[0];
+  }
+
+  /**
+   * Ends the execution once: cancels its timers and, when it ends early ({@code abort}), its
+   * current attempt, withdrawing it if it has not started; runs {@code completion}; and counts the
+   * execution out of its limiter.
+   */
+  private void finish(Runnable completion, boolean abort) {
+    AttemptContext<T> a;
+    CompletableFuture<Void> request;
+    TimeSource.Timer deadline;
+    TimeSource.Timer retry;
+    synchronized (this) {
+      if (finished) {
+        return;
+      }
+      finished = true;
+      a = current;
+      request = a == null ? null : a.request;
+      deadline = deadlineTimer;
+      retry = retryTimer;
+    }
+    if (deadline != null) {
+      deadline.cancel();
+    }
+    if (retry != null) {
+      retry.cancel();
+    }
+    if (abort && a != null) {
+      a.cancel();
+      if (request != null) {
+        request.cancel(false);
+      }
+    }
+    limiter.lifecycle().untrack(this);
+    try {
+      CallbackScope.completing(this, completion);
+    } finally {
+      end();
+    }
+  }
+
+  synchronized boolean finished() {
+    return finished;
+  }
+
+  private ExecutionTimeoutException executionTimeout(int attempts) {
+    return new ExecutionTimeoutException(
+        limiter.pool(), operationId, Duration.ofMillis(options.deadlineMillis()), attempts);
+  }
+
+  @Override
+  public LimiterImpl owner() {
+    return limiter;
+  }
+
+  @Override
+  public void end() {
+    if (!ended) {
+      synchronized (this) {
+        if (ended) {
+          return;
+        }
+        ended = true;
+      }
+      limiter.lifecycle().ended();
+    }
+  }
+
+  @Override
+  public InFlight outerCompletion() {
+    return outerCompletion;
+  }
+
+  @Override
+  public void outerCompletion(InFlight outer) {
+    this.outerCompletion = outer;
+  }
+}

@@ -1,0 +1,127 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.workflow.jdbc;
+
+import dev.sluice.workflow.spi.WorkflowSession.Unit;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * A unit of work queued for a store's group commit, and the one way every SQL workflow store runs a
+ * batch of them: in one database transaction, each unit inside its own savepoint, so a unit that
+ * throws loses only its own writes and gets its exception, while an SQL failure of the batch fails
+ * every unit with nothing written. Results are kept until the store committed the batch ({@link
+ * #complete}): a caller never sees a result its store then failed to commit.
+ *
+ * <p>The caller's side ({@link #await}) is thread-safe; the batch's side runs on the store's
+ * coordinator thread only.
+ *
+ * @param <R> the unit's result type
+ */
+public final class QueuedUnit<R> {
+  private final Unit<R> unit;
+  private final CompletableFuture<R> result = new CompletableFuture<>();
+  private R value;
+  private Throwable refusal;
+
+  /**
+   * Queues nothing yet: the store submits it to its coordinator.
+   *
+   * @param unit the unit of work
+   */
+  public QueuedUnit(Unit<R> unit) {
+    this.unit = unit;
+  }
+
+  /**
+   * Waits for the unit's batch without reacting to interrupts (the batch runs on the coordinator,
+   * so its work cannot be abandoned half-way by its caller) and returns its result.
+   *
+   * @return the unit's result
+   * @throws RuntimeException the unit's own exception, or the store's failure
+   */
+  public R await() {
+    try {
+      return result.join();
+    } catch (CompletionException e) {
+      Throwable cause = e.getCause();
+      if (cause instanceof RuntimeException r) {
+        throw r;
+      }
+      if (cause instanceof Error err) {
+        throw err;
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Fails the unit: its batch failed, or it never ran.
+   *
+   * @param cause the failure its caller gets
+   */
+  public void fail(Throwable cause) {
+    result.completeExceptionally(cause);
+  }
+
+  /** Hands the unit's result, or its refusal, to its caller; call after the batch committed. */
+  public void complete() {
+    if (refusal != null) {
+      result.completeExceptionally(refusal);
+    } else {
+      result.complete(value);
+    }
+  }
+
+  /**
+   * Runs a batch inside the caller's open transaction, each unit inside its own savepoint.
+   *
+   * @param st a statement of the transaction's connection
+   * @param units the batch, in order
+   * @param tx a new transaction view for each unit
+   * @param failure what a unit's SQL failure becomes for its caller
+   * @return whether any unit wrote (a commit of nothing wakes nobody)
+   * @throws SQLException if a savepoint cannot be taken or undone: the whole batch then fails
+   */
+  public static boolean runAll(
+      Statement st,
+      List<? extends QueuedUnit<?>> units,
+      Supplier<JdbcWorkflowTransaction> tx,
+      Function<SQLException, RuntimeException> failure)
+      throws SQLException {
+    boolean wrote = false;
+    for (QueuedUnit<?> q : units) {
+      wrote |= q.run(st, tx.get(), failure);
+    }
+    return wrote;
+  }
+
+  private boolean run(
+      Statement st, JdbcWorkflowTransaction tx, Function<SQLException, RuntimeException> failure)
+      throws SQLException {
+    boolean wrote = false;
+    st.execute("SAVEPOINT unit");
+    try {
+      value = unit.apply(tx);
+      refusal = null;
+      wrote = tx.wrote();
+    } catch (Throwable e) {
+      // Only this unit's writes go; if the database already abandoned the whole transaction (a
+      // full disk, a lost connection), undoing the savepoint fails and so does the batch.
+      st.execute("ROLLBACK TO unit");
+      value = null;
+      refusal = e instanceof JdbcWorkflowTransaction.SqlFailure f ? failure.apply(f.sql()) : e;
+    } finally {
+      tx.end();
+    }
+    st.execute("RELEASE unit");
+    return wrote;
+  }
+}
