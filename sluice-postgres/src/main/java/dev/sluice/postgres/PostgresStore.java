@@ -47,7 +47,12 @@ import javax.sql.DataSource;
  * or cut off from the server) is reclaimed likewise, and that JVM learns it at its next command or
  * heartbeat ({@link dev.sluice.OwnerLostException}) and goes on as a new owner. A waiter behind an
  * owner that died without a word learns of it at the pool's next transaction or within a third of
- * the heartbeat timeout.
+ * the heartbeat timeout. A server restart frees every lock at once: a free lock counts as death
+ * only if its owner took it since the server's current start, so live JVMs keep their owners across
+ * a restart shorter than the heartbeat timeout. A JVM stopped inside a batch's transaction holds
+ * the pool's row lock for at most a third of the heartbeat timeout (the server then ends the
+ * transaction), and an answer that reaches a JVM after its heartbeat may have lapsed admits
+ * nothing: the owner counts as lost.
  *
  * <p><b>Schema.</b> The library creates and versions its tables itself, in the chosen schema, in
  * its own schema-version table: older tables are migrated forward in one transaction, and tables of

@@ -50,14 +50,14 @@ class SchemaVersionTest {
     db.execute(
         "UPDATE \""
             + db.schema()
-            + "\".sluice_schema_version SET version = 2 WHERE component = 'limiter'");
+            + "\".sluice_schema_version SET version = 3 WHERE component = 'limiter'");
     List<String> before = contents();
 
     assertThatThrownBy(() -> Limiter.open(db.store("second").build(), CAP_2))
         .isInstanceOf(StoreFormatException.class)
         .hasMessageContaining(db.schema() + ".sluice_*")
-        .hasMessageContaining("schema version '2'")
-        .hasMessageContaining("reads versions 1 to 1")
+        .hasMessageContaining("schema version '3'")
+        .hasMessageContaining("reads versions 1 to 2")
         .hasMessageContaining("nothing was changed");
     assertThat(contents()).as("every table and row as it was").isEqualTo(before);
   }
@@ -75,8 +75,36 @@ class SchemaVersionTest {
       assertThat(limiter.tryAcquire(2)).isPresent().get().satisfies(Lease::close);
     }
     assertThat(contents())
-        .contains("sluice_schema_version: limiter|1", "sluice_schema_version: something-else|7")
+        .contains("sluice_schema_version: limiter|2", "sluice_schema_version: something-else|7")
         .anyMatch(line -> line.startsWith("sluice_limiter_pools: p|"));
+  }
+
+  @Test
+  void tablesOfVersionOneAreMigratedForwardAndKeepTheirPools() throws Exception {
+    try (Limiter limiter = Limiter.open(db.store("kept").build(), CAP_2)) {
+      limiter.acquire(1).close();
+    }
+    String schema = "\"" + db.schema() + "\"";
+    db.execute("ALTER TABLE " + schema + ".sluice_limiter_owners DROP COLUMN locked_in");
+    db.execute(
+        "UPDATE " + schema + ".sluice_schema_version SET version = 1 WHERE component = 'limiter'");
+
+    try (Limiter limiter = Limiter.open(db.store("kept").build(), CAP_2)) {
+      assertThat(limiter.tryAcquire(2)).isPresent().get().satisfies(Lease::close);
+    }
+    assertThat(contents())
+        .contains("sluice_schema_version: limiter|2")
+        .anyMatch(line -> line.startsWith("sluice_limiter_pools: kept|"));
+    try (Connection c = db.connect();
+        Statement st = c.createStatement();
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT count(*) FROM information_schema.columns WHERE table_schema = '"
+                    + db.schema()
+                    + "' AND table_name = 'sluice_limiter_owners' AND column_name = 'locked_in'")) {
+      rs.next();
+      assertThat(rs.getInt(1)).as("the owners' lock incarnation column").isEqualTo(1);
+    }
   }
 
   @Test
@@ -113,7 +141,7 @@ class SchemaVersionTest {
       assertThat(contents())
           .filteredOn(line -> line.startsWith("sluice_limiter_pools: "))
           .hasSize(1);
-      assertThat(contents()).contains("sluice_schema_version: limiter|1");
+      assertThat(contents()).contains("sluice_schema_version: limiter|2");
       limiters.forEach(Limiter::close);
     } finally {
       sources.forEach(HikariDataSource::close);

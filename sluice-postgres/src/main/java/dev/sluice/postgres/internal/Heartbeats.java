@@ -53,6 +53,7 @@ final class Heartbeats {
 
   /** Takes a new owner's lock and registers its row; the owner is then renewed with the rest. */
   void register(Connection c, Owner o) throws SQLException {
+    long sent = System.nanoTime();
     if (!bool(c, "SELECT pg_try_advisory_lock(?)", o.key())) {
       throw new SQLException("owner " + o.id() + " is already locked by another session");
     }
@@ -63,6 +64,7 @@ final class Heartbeats {
       throw e;
     }
     owners.put(o.id(), o);
+    o.home().renewed(o.id(), sent + o.timeoutMillis() * 1_000_000L);
     nextBeatNanos = Math.min(nextBeatNanos, System.nanoTime() + intervalNanos(o.timeoutMillis()));
   }
 
@@ -94,7 +96,7 @@ final class Heartbeats {
   void retake(Connection c) throws SQLException {
     for (Owner o : List.copyOf(owners.values())) {
       boolean locked = lockWaiting(c, o.key());
-      boolean registered = locked && registered(c, o);
+      boolean registered = locked && o.home().relocked(c, o.id());
       if (!registered) {
         lost(c, o, locked);
       }
@@ -119,6 +121,15 @@ final class Heartbeats {
     }
   }
 
+  /** The shortest heartbeat timeout of this JVM's owners, or 0 if it has none. */
+  long shortestTimeoutMillis() {
+    long shortest = 0;
+    for (Owner o : owners.values()) {
+      shortest = shortest == 0 ? o.timeoutMillis() : Math.min(shortest, o.timeoutMillis());
+    }
+    return shortest;
+  }
+
   /** Milliseconds until the next renewal is due, or 0 for none (wait for notifications only). */
   long millisToNextBeat() {
     if (owners.isEmpty()) {
@@ -139,9 +150,12 @@ final class Heartbeats {
       shortest = Math.min(shortest, o.timeoutMillis());
     }
     for (Map.Entry<String, List<Owner>> e : byTable.entrySet()) {
+      long sent = System.nanoTime();
       Set<String> renewed = renew(c, e.getKey(), e.getValue());
       for (Owner o : e.getValue()) {
-        if (!renewed.contains(o.id())) {
+        if (renewed.contains(o.id())) {
+          o.home().renewed(o.id(), sent + o.timeoutMillis() * 1_000_000L);
+        } else {
           lost(c, o, true);
         }
       }
@@ -189,16 +203,6 @@ final class Heartbeats {
       bool(c, "SELECT pg_advisory_unlock(?)", o.key());
     }
     o.home().ownerLost(o.id());
-  }
-
-  private static boolean registered(Connection c, Owner o) throws SQLException {
-    try (PreparedStatement st =
-        c.prepareStatement("SELECT 1 FROM " + o.home().ownersTable() + " WHERE owner_id = ?")) {
-      st.setString(1, o.id());
-      try (ResultSet rs = st.executeQuery()) {
-        return rs.next();
-      }
-    }
   }
 
   private static boolean bool(Connection c, String sql, long key) throws SQLException {

@@ -29,7 +29,8 @@ final class LimiterSchema {
   }
 
   /** Step {@code i} migrates version {@code i} to {@code i + 1}; version 0 is "no tables yet". */
-  private static final List<Step> STEPS = List.of(LimiterSchema::createVersionOne);
+  private static final List<Step> STEPS =
+      List.of(LimiterSchema::createVersionOne, LimiterSchema::addLockIncarnation);
 
   /** The version this Sluice reads and writes. */
   static final int CURRENT = STEPS.size();
@@ -71,5 +72,16 @@ final class LimiterSchema {
             + " expires_at timestamptz NOT NULL)");
     st.execute(
         "CREATE INDEX IF NOT EXISTS " + t.ownersPoolIndex() + " ON " + t.owners() + " (pool)");
+  }
+
+  /**
+   * Version 2: each owner records the server start ({@code pg_postmaster_start_time()}) under which
+   * it took its advisory lock. A restart drops every lock at once, so a free lock proves an owner
+   * dead only if the owner took it since the current start; until its JVM reconnects and takes it
+   * again, its heartbeat alone decides. Rows of version 1 have none, and their locks count as
+   * before.
+   */
+  private static void addLockIncarnation(Statement st, Tables t) throws SQLException {
+    st.execute("ALTER TABLE " + t.owners() + " ADD COLUMN IF NOT EXISTS locked_in timestamptz");
   }
 }

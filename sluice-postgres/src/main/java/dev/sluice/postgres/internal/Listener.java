@@ -7,15 +7,12 @@ package dev.sluice.postgres.internal;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayDeque;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 import javax.sql.DataSource;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
@@ -42,19 +39,9 @@ final class Listener {
   private static final long LAST_RETRY_MILLIS = 5_000;
   private static final long RETAKE_TIMEOUT_MILLIS = 10_000;
 
-  /** Work for the connection, run on the listener thread. */
-  @FunctionalInterface
-  interface Work {
-    void run(Connection c) throws SQLException;
-  }
-
-  private record Task(Work work, CompletableFuture<Void> done) {}
-
   private final DataSource dataSource;
   private final String controlChannel = "sluice_ctl_" + OwnerIds.random();
-  private final ReentrantLock lock = new ReentrantLock();
-  private final Condition tasksQueued = lock.newCondition();
-  private final ArrayDeque<Task> tasks = new ArrayDeque<>();
+  private final ListenerWork work = new ListenerWork();
   private final Map<String, Subscriber> channels = new ConcurrentHashMap<>();
   private final Heartbeats heartbeats;
   private final Thread thread;
@@ -127,22 +114,15 @@ final class Listener {
    *
    * @throws SQLException if the work failed, or the connection could not be had
    */
-  void run(Work work) throws SQLException {
+  void run(ListenerWork.Work w) throws SQLException {
     if (Thread.currentThread() == thread) {
-      work.run(connection);
+      w.run(connection);
       return;
     }
-    Task task = new Task(work, new CompletableFuture<>());
-    lock.lock();
-    try {
-      tasks.add(task);
-      tasksQueued.signalAll();
-    } finally {
-      lock.unlock();
-    }
+    CompletableFuture<Void> done = work.add(w);
     wake();
     try {
-      task.done().get();
+      done.get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new SQLException("interrupted while waiting for the listener connection", "57014", e);
@@ -157,12 +137,7 @@ final class Listener {
 
   /** Wakes the thread from its wait for notifications: a NOTIFY on its control channel. */
   private void wake() {
-    lock.lock();
-    try {
-      tasksQueued.signalAll();
-    } finally {
-      lock.unlock();
-    }
+    work.signal();
     if (!connected) {
       return; // it is connecting or pausing, and looks at its tasks next
     }
@@ -183,7 +158,7 @@ final class Listener {
           connect();
           retry = FIRST_RETRY_MILLIS;
         }
-        runTasks();
+        work.runAll(connection);
         if (stopping) {
           break;
         }
@@ -191,13 +166,25 @@ final class Listener {
         waitForNotifications();
       } catch (SQLException | RuntimeException e) {
         disconnect();
-        failTasks(e);
-        pause(retry);
-        retry = Math.min(retry * 2, LAST_RETRY_MILLIS);
+        work.failAll(e);
+        work.pause(retry, () -> stopping);
+        retry = Math.min(retry * 2, lastRetryMillis());
       }
     }
     disconnect();
-    failTasks(new SQLException("the Sluice listener was stopped", "08003"));
+    work.failAll(new SQLException("the Sluice listener was stopped", "08003"));
+  }
+
+  /**
+   * The longest pause between connection attempts: 5 s, or a sixth of the shortest heartbeat
+   * timeout, so that after an outage (a server restart) the owners take their locks again and renew
+   * well before their heartbeats lapse.
+   */
+  private long lastRetryMillis() {
+    long shortest = heartbeats.shortestTimeoutMillis();
+    return shortest == 0
+        ? LAST_RETRY_MILLIS
+        : Math.max(FIRST_RETRY_MILLIS, Math.min(LAST_RETRY_MILLIS, shortest / 6));
   }
 
   private void connect() throws SQLException {
@@ -228,30 +215,6 @@ final class Listener {
     everConnected = true;
   }
 
-  private void runTasks() throws SQLException {
-    while (true) {
-      Task task;
-      lock.lock();
-      try {
-        task = tasks.poll();
-      } finally {
-        lock.unlock();
-      }
-      if (task == null) {
-        return;
-      }
-      try {
-        task.work().run(connection);
-        task.done().complete(null);
-      } catch (SQLException | RuntimeException e) {
-        task.done().completeExceptionally(e);
-        if (PgFailures.kind(e) == dev.sluice.BackendFailureException.Kind.TRANSIENT) {
-          throw e; // the connection is likely gone: reconnect
-        }
-      }
-    }
-  }
-
   private void waitForNotifications() throws SQLException {
     long waitMillis = heartbeats.millisToNextBeat();
     PGNotification[] received =
@@ -264,36 +227,6 @@ final class Listener {
       if (s != null) {
         s.onNotify(n.getParameter());
       }
-    }
-  }
-
-  private void failTasks(Exception cause) {
-    while (true) {
-      Task task;
-      lock.lock();
-      try {
-        task = tasks.poll();
-      } finally {
-        lock.unlock();
-      }
-      if (task == null) {
-        return;
-      }
-      task.done().completeExceptionally(cause);
-    }
-  }
-
-  /** Waits before the next connection attempt, or until work is queued or the listener stops. */
-  private void pause(long millis) {
-    lock.lock();
-    try {
-      if (tasks.isEmpty() && !stopping) {
-        tasksQueued.await(millis, TimeUnit.MILLISECONDS);
-      }
-    } catch (InterruptedException e) {
-      // Nobody interrupts this thread; the loop decides whether to go on.
-    } finally {
-      lock.unlock();
     }
   }
 

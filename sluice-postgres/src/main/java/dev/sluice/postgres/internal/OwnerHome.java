@@ -30,6 +30,30 @@ interface OwnerHome {
       throws SQLException;
 
   /**
+   * After the listener's connection was replaced and it took an owner's lock again: whether the
+   * owner's row is still there (if not, another JVM reclaimed the owner meanwhile). A home whose
+   * rows record the server start under which the lock was taken records the current one, so that a
+   * restart's freed locks do not prove its owners dead.
+   *
+   * @param c the listener's connection, which holds the owner's lock again
+   * @param owner the owner's id
+   * @return whether the row is there
+   * @throws SQLException if the statement failed
+   */
+  boolean relocked(Connection c, String owner) throws SQLException;
+
+  /**
+   * An owner's heartbeat was written by a statement sent at {@code untilNanos} minus its timeout;
+   * it lasts at least until {@code untilNanos} on this JVM's clock. A home that guards against
+   * answers arriving after the heartbeat may have lapsed keeps it; the default ignores it. Called
+   * on the listener thread: must not block.
+   *
+   * @param owner the owner's id
+   * @param untilNanos the heartbeat's end by {@link System#nanoTime()}
+   */
+  default void renewed(String owner, long untilNanos) {}
+
+  /**
    * The store declared one of this home's owners dead (its row is gone or its lock was taken); the
    * owner has been dropped from the heartbeats. Called on the listener thread: must not block.
    *

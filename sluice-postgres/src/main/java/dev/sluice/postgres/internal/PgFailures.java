@@ -30,6 +30,8 @@ final class PgFailures {
           "57P01", // admin_shutdown (pg_terminate_backend, a fast shutdown)
           "57P02", // crash_shutdown
           "57P03", // cannot_connect_now (starting up)
+          "25P03", // idle_in_transaction_session_timeout (a batch whose JVM was stopped mid-way)
+          "57P05", // idle_session_timeout
           "57014", // query_canceled
           "40001", // serialization_failure
           "40P01", // deadlock_detected

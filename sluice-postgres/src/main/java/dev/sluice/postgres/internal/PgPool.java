@@ -17,16 +17,10 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.RejectedExecutionException;
 import javax.sql.DataSource;
 
 /**
@@ -51,17 +45,9 @@ final class PgPool implements Subscriber, OwnerHome {
   private final Listener listener;
   private final String channel;
   private final String token = OwnerIds.random();
-  private final List<PgSession> sessions = new CopyOnWriteArrayList<>();
-  private final Set<String> lost = ConcurrentHashMap.newKeySet();
+  private final LocalOwners owners;
   private final PoolBatches batches;
   private final GroupCommitter<PoolBatches.Op<?>> commits;
-
-  /**
-   * Runs the owners' change actions: the limiter may answer a wake with blocking work (after an
-   * owner loss it opens a new session, which needs the listener), so wakes never run on the
-   * listener's or the coordinator's thread.
-   */
-  private final ExecutorService wakes;
 
   private int users;
 
@@ -74,22 +60,12 @@ final class PgPool implements Subscriber, OwnerHome {
     this.channel = settings.tables().channel(settings.pool());
     this.batches = new PoolBatches(this, settings, config, rows, token);
     this.commits = new GroupCommitter<>("sluice-postgres-" + settings.pool(), MAX_BATCH, batches);
-    this.wakes =
-        Executors.newSingleThreadExecutor(
-            r -> {
-              Thread t = new Thread(r, "sluice-postgres-wakes-" + settings.pool());
-              t.setDaemon(true);
-              return t;
-            });
+    this.owners = new LocalOwners(settings.pool());
   }
 
   /** Runs a session's change action on the wake thread. */
   void dispatch(Runnable action) {
-    try {
-      wakes.execute(action);
-    } catch (RejectedExecutionException e) {
-      action.run(); // the pool view closed: nothing else runs on its wake thread any more
-    }
+    owners.dispatch(action);
   }
 
   /** Joins this JVM's view of the pool, creating the tables and the pool's row if needed. */
@@ -105,7 +81,7 @@ final class PgPool implements Subscriber, OwnerHome {
           listener.listen(pool.channel, pool);
         } catch (SQLException e) {
           pool.commits.close();
-          pool.wakes.shutdown();
+          pool.owners.shutdown();
           listener.release();
           throw PgFailures.of(settings.describe() + ": cannot listen for changes", e);
         }
@@ -132,7 +108,7 @@ final class PgPool implements Subscriber, OwnerHome {
         rows.createOrCheck(c, config, now, settings.traceCapacity());
         c.commit();
       } catch (SQLException | RuntimeException e) {
-        PoolBatches.rollbackQuietly(c, e);
+        BatchTransaction.rollbackQuietly(c, e);
         throw e;
       }
     } catch (SQLException e) {
@@ -155,7 +131,7 @@ final class PgPool implements Subscriber, OwnerHome {
   }
 
   void join(PgSession s) {
-    sessions.add(s);
+    owners.join(s);
   }
 
   /**
@@ -164,7 +140,7 @@ final class PgPool implements Subscriber, OwnerHome {
    * held. The last user stops the coordinator and stops listening.
    */
   void leave(PgSession s, boolean retired) {
-    sessions.remove(s);
+    owners.leave(s);
     String id = s.ownerId();
     try {
       listener.run(
@@ -177,9 +153,8 @@ final class PgPool implements Subscriber, OwnerHome {
     } catch (SQLException e) {
       // The connection is gone, and the lock with it: other owners reclaim what it held.
     }
-    lost.remove(id);
     if (!retired) {
-      wakeAll();
+      owners.wakeAll();
     }
     release();
   }
@@ -195,7 +170,7 @@ final class PgPool implements Subscriber, OwnerHome {
     listener.unlisten(channel);
     listener.release();
     commits.close();
-    wakes.shutdown();
+    owners.shutdown();
   }
 
   private void notifyEveryone(Connection c) throws SQLException {
@@ -208,7 +183,7 @@ final class PgPool implements Subscriber, OwnerHome {
 
   <R> CompletableFuture<PoolOutcome<R>> submit(PoolCommand<R> command) {
     PendingOutcome<R> f = new PendingOutcome<>();
-    if (lost.contains(command.owner())) {
+    if (owners.isLost(command.owner())) {
       f.completeExceptionally(new OwnerLostException(settings.pool(), command.owner()));
       return f;
     }
@@ -241,9 +216,9 @@ final class PgPool implements Subscriber, OwnerHome {
       return;
     }
     if (p.everyone()) {
-      wakeAll();
+      owners.wakeAll();
     } else {
-      wake(p.owners());
+      owners.wake(p.owners());
     }
   }
 
@@ -253,52 +228,37 @@ final class PgPool implements Subscriber, OwnerHome {
    */
   @Override
   public void ownerLost(String owner) {
-    if (!lost.add(owner)) {
-      return;
-    }
-    for (PgSession s : sessions) {
-      if (s.ownerId().equals(owner)) {
-        s.wake();
-      }
-    }
+    owners.lose(owner);
   }
 
   boolean isLost(String owner) {
-    return lost.contains(owner);
+    return owners.isLost(owner);
+  }
+
+  /** An owner's heartbeat was renewed; see {@link LocalOwners#renewed}. */
+  @Override
+  public void renewed(String owner, long untilNanos) {
+    owners.renewed(owner, untilNanos);
+  }
+
+  /** See {@link LocalOwners#surelyAlive}. */
+  boolean surelyAlive(String owner, long nowNanos) {
+    return owners.surelyAlive(owner, nowNanos);
   }
 
   /** The ids of this JVM's owners of the pool. */
   Set<String> localOwners() {
-    Set<String> ids = new HashSet<>();
-    for (PgSession s : sessions) {
-      ids.add(s.ownerId());
-    }
-    return ids;
+    return owners.ids();
   }
 
-  /** Wakes this JVM's owners among {@code owners}; none if there is only one owner. */
-  void wakeLocal(Set<String> owners) {
-    if (sessions.size() > 1) {
-      wake(owners);
-    }
+  /** Wakes this JVM's owners among {@code concerned}; none if there is only one owner. */
+  void wakeLocal(Set<String> concerned) {
+    owners.wakeLocal(concerned);
   }
 
   @Override
   public void wakeAll() {
-    for (PgSession s : sessions) {
-      s.wake();
-    }
-  }
-
-  private void wake(Set<String> owners) {
-    if (owners.isEmpty()) {
-      return;
-    }
-    for (PgSession s : sessions) {
-      if (owners.contains(s.ownerId())) {
-        s.wake();
-      }
-    }
+    owners.wakeAll();
   }
 
   @Override
@@ -310,6 +270,11 @@ final class PgPool implements Subscriber, OwnerHome {
   public void insertOwner(Connection c, String owner, long lockKey, long timeoutMillis)
       throws SQLException {
     rows.registerOwner(c, owner, lockKey, timeoutMillis);
+  }
+
+  @Override
+  public boolean relocked(Connection c, String owner) throws SQLException {
+    return rows.relocked(c, owner);
   }
 
   /** Wakes this JVM's owners of the pool if another owner of it is dead; they reclaim it. */

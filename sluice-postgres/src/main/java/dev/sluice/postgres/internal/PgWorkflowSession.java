@@ -169,7 +169,7 @@ public final class PgWorkflowSession implements WorkflowSession {
         c.setAutoCommit(false);
         rows = new WorkflowRows(c, settings.tables().describe(), dialect);
       } catch (SQLException | RuntimeException e) {
-        PoolBatches.rollbackQuietly(c, e);
+        BatchTransaction.rollbackQuietly(c, e);
         c.close();
         throw e;
       }
@@ -198,7 +198,7 @@ public final class PgWorkflowSession implements WorkflowSession {
     if (db == null) {
       return;
     }
-    PoolBatches.rollbackQuietly(db, e);
+    BatchTransaction.rollbackQuietly(db, e);
     if (e instanceof SQLException || e instanceof JdbcWorkflowTransaction.SqlFailure) {
       disconnect();
     }

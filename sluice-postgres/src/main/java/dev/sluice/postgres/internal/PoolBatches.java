@@ -7,38 +7,20 @@ package dev.sluice.postgres.internal;
 import dev.sluice.LimiterConfig;
 import dev.sluice.OwnerLostException;
 import dev.sluice.SluiceException;
-import dev.sluice.TimeSource;
-import dev.sluice.TraceEvent;
-import dev.sluice.spi.LeaseRecord;
-import dev.sluice.spi.PoolAlgorithm;
 import dev.sluice.spi.PoolCommand;
-import dev.sluice.spi.PoolContext;
 import dev.sluice.spi.PoolOutcome;
-import dev.sluice.spi.PoolState;
-import dev.sluice.spi.WaiterRecord;
 import dev.sluice.spi.support.GroupCommitter;
 import dev.sluice.spi.support.PendingOutcome;
-import dev.sluice.spi.support.PoolStateCodec;
-import dev.sluice.spi.support.PoolStateRefresh;
-import dev.sluice.spi.support.StoredPoolState;
-import java.io.IOException;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
- * The coordinator's side of a pool view: each batch of queued commands is one transaction that
- * locks the pool's row ({@code SELECT ... FOR UPDATE}), reads which owners are dead, applies {@link
- * PoolAlgorithm} to every command (the first one reclaiming the dead owners), writes the row,
- * deletes the dead owners' rows and notifies the owners concerned in other JVMs, then commits. No
- * retry loop: the row lock makes every transaction on the pool wait its turn.
- *
- * <p>Time is the server's {@code clock_timestamp()}, read in the same transaction, unless the store
- * was given a client clock (tests). A cached copy of the state is kept between transactions and
- * brought up to date from the row only when its version moved.
+ * The coordinator's side of a pool view: each batch of queued commands is one transaction ({@link
+ * BatchTransaction}) in which {@link BatchApplier} applies them; this class completes the callers'
+ * futures from what it did, tells the pool view which of this JVM's owners were lost and which to
+ * wake, and fails the batch's commands when it failed.
  *
  * <p>Not thread-safe: runs on the coordinator thread only.
  */
@@ -46,68 +28,35 @@ final class PoolBatches implements GroupCommitter.Store<PoolBatches.Op<?>> {
   /** A queued command and its caller's future. */
   record Op<R>(PoolCommand<R> command, PendingOutcome<R> result) {}
 
-  /** What a committed transaction did; {@code txid} is 0 if it wrote nothing. */
-  private record Applied(
-      List<Op<?>> batch,
-      List<Object> results,
-      PoolState state,
-      long version,
-      Set<String> lost,
-      Set<String> affected,
-      boolean changed,
-      long txid) {}
-
-  /** A commit whose answer was lost and whose fate could not be learnt either. */
-  private static final class UnknownCommitException extends Exception {
-    private static final long serialVersionUID = 1L;
-
-    UnknownCommitException(SQLException cause) {
-      super("the commit's answer was lost and whether it happened is unknown: " + cause, cause);
-    }
-  }
-
-  /** Connections tried to learn the fate of a commit whose answer was lost. */
-  private static final int LOOKUP_ATTEMPTS = 5;
-
   private final PgPool view;
   private final PgSettings settings;
-  private final LimiterConfig config;
-  private final PoolRows rows;
-  private final String token;
-  private final ServerClock serverClock;
-  private PoolState cached;
-  private long cachedVersion = -1;
-
-  /** The sequence of the last command applied; written by the coordinator only. */
-  private volatile long sequence;
+  private final BatchApplier applier;
+  private final BatchTransaction transaction;
 
   PoolBatches(PgPool view, PgSettings settings, LimiterConfig config, PoolRows rows, String token) {
     this.view = view;
     this.settings = settings;
-    this.config = config;
-    this.rows = rows;
-    this.token = token;
-    this.serverClock = ServerClock.of(settings.dataSource());
+    this.applier = new BatchApplier(view, settings, config, rows, token);
+    this.transaction = new BatchTransaction(settings.dataSource(), rows);
   }
 
   long sequence() {
-    return sequence;
+    return applier.sequence();
   }
 
   @Override
   public void run(List<Op<?>> queued) {
-    Applied applied;
+    AppliedBatch applied;
     try {
-      applied = transact(queued);
+      applied = transaction.run(c -> applier.apply(c, queued));
     } catch (SQLException
         | RuntimeException
         | PgFailures.MalformedStateException
-        | UnknownCommitException e) {
-      cached = null;
-      cachedVersion = -1;
+        | BatchTransaction.UnknownCommitException e) {
+      applier.forget();
       RuntimeException failure =
           e instanceof SluiceException se ? se : PgFailures.of(settings.describe(), e);
-      boolean unknown = e instanceof UnknownCommitException;
+      boolean unknown = e instanceof BatchTransaction.UnknownCommitException;
       List<Op<?>> failed = List.copyOf(queued); // the committer reuses its list
       // Completed off this thread: the limiter answers a failure by taking back its waiting
       // requests, and a withdrawal sent from here would run at once, before an acquire of the same
@@ -130,18 +79,44 @@ final class PoolBatches implements GroupCommitter.Store<PoolBatches.Op<?>> {
     if (applied == null) {
       return;
     }
-    cached = applied.state();
-    cached.markClean();
-    cachedVersion = applied.version();
+    applier.committed(applied);
+    Set<String> lapsed = lapsed(applied);
     for (int i = 0; i < applied.batch().size(); i++) {
-      complete(applied.batch().get(i), applied.results().get(i));
+      Op<?> op = applied.batch().get(i);
+      String owner = op.command().owner();
+      complete(
+          op,
+          lapsed.contains(owner)
+              ? new OwnerLostException(settings.pool(), owner)
+              : applied.results().get(i));
     }
     for (String owner : applied.lost()) {
+      view.ownerLost(owner);
+    }
+    for (String owner : lapsed) {
       view.ownerLost(owner);
     }
     if (applied.changed()) {
       view.wakeLocal(applied.affected());
     }
+  }
+
+  /**
+   * The owners of the batch whose heartbeat may have lapsed since it committed (their JVM was
+   * stopped or paused before it could deliver the outcomes): what it granted them may already be
+   * reclaimed, so they admit nothing on it. Each gives up as a lost owner and its JVM goes on as a
+   * new one; closing the lost owner lets other JVMs reclaim whatever is left of it.
+   */
+  private Set<String> lapsed(AppliedBatch applied) {
+    long now = System.nanoTime();
+    Set<String> lapsed = new HashSet<>();
+    for (Op<?> op : applied.batch()) {
+      String owner = op.command().owner();
+      if (!applied.lost().contains(owner) && !view.surelyAlive(owner, now)) {
+        lapsed.add(owner);
+      }
+    }
+    return lapsed;
   }
 
   @Override
@@ -156,236 +131,12 @@ final class PoolBatches implements GroupCommitter.Store<PoolBatches.Op<?>> {
     return view.closedFailure();
   }
 
-  /**
-   * One transaction; {@code null} if every command was taken back before the lock was held. A
-   * commit whose answer is lost with the connection is looked up by its transaction id, so a batch
-   * that did commit is reported as applied and one that did not as failed: a caller told that its
-   * command failed can rely on the store being as it was.
-   */
-  private Applied transact(List<Op<?>> queued)
-      throws SQLException, PgFailures.MalformedStateException, UnknownCommitException {
-    Applied applied;
-    Connection c = settings.dataSource().getConnection();
-    try {
-      c.setAutoCommit(false);
-      try {
-        applied = inTransaction(c, queued);
-      } catch (SQLException | RuntimeException | PgFailures.MalformedStateException e) {
-        rollbackQuietly(c, e);
-        throw e;
-      }
-      try {
-        c.commit();
-        return applied;
-      } catch (SQLException e) {
-        if (applied == null || applied.txid() == 0) {
-          throw e; // it wrote nothing, so nothing changed either way
-        }
-        if (committed(applied.txid(), e)) {
-          return applied;
-        }
-        throw e;
-      }
-    } finally {
-      // Never thrown: a batch that committed must be reported as applied.
-      closeQuietly(c);
-    }
-  }
-
-  private static void closeQuietly(Connection c) {
-    try {
-      c.close();
-    } catch (SQLException | RuntimeException e) {
-      // A broken connection is dropped by its pool.
-    }
-  }
-
-  /**
-   * Looks the transaction up on a new connection; a few times, as the data source may first hand
-   * out connections that the same failure broke.
-   */
-  private boolean committed(long txid, SQLException lost) throws UnknownCommitException {
-    for (int attempt = 0; attempt < LOOKUP_ATTEMPTS; attempt++) {
-      try (Connection c = settings.dataSource().getConnection()) {
-        c.setAutoCommit(false);
-        return rows.committed(c, txid);
-      } catch (SQLException e) {
-        lost.addSuppressed(e);
-      }
-    }
-    throw new UnknownCommitException(lost);
-  }
-
-  private Applied inTransaction(Connection c, List<Op<?>> queued)
-      throws SQLException, PgFailures.MalformedStateException {
-    long before = System.currentTimeMillis();
-    PoolRows.Locked locked = rows.lockAndRead(c, cached == null ? -1 : cachedVersion);
-    // Claimed only now that the row lock is held: a caller that gave up waiting for it took its
-    // command back, and the store must never apply it.
-    List<Op<?>> batch = claimed(queued);
-    if (batch.isEmpty()) {
-      return null;
-    }
-    // This JVM's owners before the liveness read: each registered its row before it joined, so
-    // the read finds every one of them that was not reclaimed.
-    Set<String> local = view.localOwners();
-    PoolRows.Liveness live = rows.liveness(c, local);
-    serverClock.observe(live.serverMillis(), before, System.currentTimeMillis());
-    PoolState state = current(locked);
-    Set<String> dead = deadOwners(state, live);
-    Set<String> lost = new HashSet<>();
-    for (String owner : local) {
-      if (dead.contains(owner) || !live.registered().contains(owner)) {
-        lost.add(owner);
-      }
-    }
-    List<Object> results = new ArrayList<>(batch.size());
-    Set<String> affected = new HashSet<>();
-    boolean deadlineMoved = false;
-    Set<String> reclaim = dead;
-    for (Op<?> op : batch) {
-      String issuer = op.command().owner();
-      if (view.isLost(issuer) || lost.contains(issuer) || !live.registered().contains(issuer)) {
-        lost.add(issuer);
-        results.add(new OwnerLostException(settings.pool(), issuer));
-        continue;
-      }
-      PoolOutcome<?> outcome = apply(state, op.command(), reclaim, live.serverMillis());
-      reclaim = Set.of();
-      results.add(outcome);
-      affected.addAll(outcome.concernedOwners());
-      if (outcome.concernsEveryone()) {
-        // A drain's waits watch every owner of the pool.
-        affected.addAll(live.registered());
-      }
-      deadlineMoved |= outcome.deadlineMoved();
-    }
-    if (!reclaim.isEmpty()) {
-      // Nobody's command carried the reclaim: a tick of no owner does, so it is never put off.
-      PoolOutcome<?> outcome = apply(state, new PoolCommand.Tick(""), reclaim, live.serverMillis());
-      affected.addAll(outcome.concernedOwners());
-      deadlineMoved |= outcome.deadlineMoved();
-    }
-    boolean changed = state.isDirty();
-    long version = changed ? locked.version() + 1 : locked.version();
-    long txid = 0;
-    if (changed || !live.dead().isEmpty()) {
-      String payload = payload(state, affected, deadlineMoved, live.dead(), local);
-      byte[] row = changed ? PoolStateCodec.write(state, 0, state.trace().entries()) : null;
-      txid = rows.write(c, version, row, live.dead(), payload);
-    }
-    return new Applied(batch, results, state, version, lost, affected, changed, txid);
-  }
-
-  private PoolOutcome<?> apply(
-      PoolState state, PoolCommand<?> command, Set<String> reclaim, long serverMillis) {
-    long now = settings.clientClock().map(TimeSource::wallMillis).orElse(serverMillis);
-    PoolContext ctx = new PoolContext(now, reclaim, sequence + 1);
-    PoolOutcome<?> outcome = PoolAlgorithm.apply(state, command, ctx);
-    sequence = ctx.sequence();
-    return outcome;
-  }
-
-  /**
-   * The owners to reclaim: registered ones whose lock is free or whose heartbeat lapsed, and any
-   * owner in the state without a row (a row is written before an owner's first command and deleted
-   * only when it is reclaimed).
-   */
-  private static Set<String> deadOwners(PoolState s, PoolRows.Liveness live) {
-    Set<String> dead = new HashSet<>(live.dead());
-    for (LeaseRecord l : s.leases()) {
-      if (!live.registered().contains(l.owner())) {
-        dead.add(l.owner());
-      }
-    }
-    for (WaiterRecord w : s.waiters()) {
-      if (!live.registered().contains(w.owner())) {
-        dead.add(w.owner());
-      }
-    }
-    return dead;
-  }
-
-  /**
-   * The NOTIFY payload of a commit, or {@code null} when no owner outside this view has anything to
-   * learn: the owners whose requests it granted or ended; when the pool's next deadline moved,
-   * every owner that waits (its timer is armed for the old one); and the owners it reclaimed, so
-   * that one whose JVM still lives learns at once that it was declared dead.
-   */
-  private String payload(
-      PoolState s,
-      Set<String> affected,
-      boolean deadlineMoved,
-      Set<String> reclaimed,
-      Set<String> local) {
-    Set<String> told = new HashSet<>(affected);
-    told.addAll(reclaimed);
-    if (deadlineMoved) {
-      for (WaiterRecord w : s.waiters()) {
-        told.add(w.owner());
-      }
-    }
-    told.removeAll(local);
-    told.remove("");
-    return told.isEmpty() ? null : NotifyPayload.naming(token, told).text();
-  }
-
-  /** The state as the locked row holds it: the cached copy, refreshed or rebuilt if it moved. */
-  private PoolState current(PoolRows.Locked locked) throws PgFailures.MalformedStateException {
-    if (locked.state() == null && cached != null) {
-      return cached;
-    }
-    StoredPoolState stored;
-    try {
-      stored = PoolStateCodec.read(locked.state() == null ? new byte[0] : locked.state());
-    } catch (IOException e) {
-      throw new PgFailures.MalformedStateException(
-          settings.describe() + ": its state row does not decode: " + e.getMessage(), e);
-    }
-    List<TraceEvent> trace = stored.pendingTrace();
-    if (cached != null) {
-      long next = cached.trace().nextSequence();
-      List<TraceEvent> newer = new ArrayList<>();
-      for (TraceEvent e : trace) {
-        if (e.sequence() >= next) {
-          newer.add(e);
-        }
-      }
-      if (PoolStateRefresh.apply(cached, stored, newer)) {
-        return cached;
-      }
-    }
-    return stored.restore(config, trace);
-  }
-
-  /**
-   * The commands of {@code queued} that their callers did not take back, claimed for this batch.
-   */
-  private static List<Op<?>> claimed(List<Op<?>> queued) {
-    List<Op<?>> batch = new ArrayList<>(queued.size());
-    for (Op<?> op : queued) {
-      if (op.result().claim()) {
-        batch.add(op);
-      }
-    }
-    return batch;
-  }
-
   @SuppressWarnings("unchecked")
   private static <R> void complete(Op<R> op, Object result) {
     if (result instanceof RuntimeException e) {
       op.result().completeExceptionally(e);
     } else {
       op.result().complete((PoolOutcome<R>) result);
-    }
-  }
-
-  static void rollbackQuietly(Connection c, Exception cause) {
-    try {
-      c.rollback();
-    } catch (SQLException e) {
-      // A broken connection has nothing left to undo: the original error says why.
-      cause.addSuppressed(e);
     }
   }
 }

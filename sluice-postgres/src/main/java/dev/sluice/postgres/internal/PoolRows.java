@@ -30,6 +30,16 @@ final class PoolRows {
   /** The one encoding of the state row: {@link PoolStateCodec}'s. */
   static final String FORMAT = "sluice-limiter-pool/2";
 
+  /**
+   * An owner's lock proves it dead when it is free, provided the owner took it since the server's
+   * current start: a restart frees every lock, and a JVM that lives takes its own again when it
+   * reconnects (until then its heartbeat decides). The lock tried is held by the transaction until
+   * it ends. Owners without a recorded start (rows of schema version 1) count as taken since.
+   */
+  static final String LOCK_FREE =
+      "(locked_in IS NULL OR locked_in = pg_postmaster_start_time())"
+          + " AND pg_try_advisory_xact_lock(lock_key)";
+
   private static final String SERVER_MILLIS =
       "floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
 
@@ -45,8 +55,11 @@ final class PoolRows {
     this.tables = tables;
     this.pool = pool;
     this.describe = describe;
+    // The idle timeout is set for the transaction only, in the statement that takes the lock, so it
+    // costs no round trip of its own.
     this.lockRead =
-        "SELECT version, CASE WHEN version = ? THEN NULL ELSE state END FROM "
+        "SELECT version, CASE WHEN version = ? THEN NULL ELSE state END,"
+            + " set_config('idle_in_transaction_session_timeout', ?, true) FROM "
             + tables.pools()
             + " WHERE pool = ? FOR UPDATE";
     // Both lists come from one snapshot taken after the pool's row lock, so an owner that
@@ -59,7 +72,9 @@ final class PoolRows {
             + " WHERE pool = ?), ARRAY(SELECT owner_id FROM "
             + tables.owners()
             + " WHERE pool = ? AND (expires_at < clock_timestamp()"
-            + " OR (owner_id <> ALL(?) AND pg_try_advisory_xact_lock(lock_key))))";
+            + " OR (owner_id <> ALL(?) AND "
+            + LOCK_FREE
+            + ")))";
     this.write =
         "WITH w AS (UPDATE "
             + tables.pools()
@@ -132,11 +147,16 @@ final class PoolRows {
    */
   record Locked(long version, byte[] state) {}
 
-  /** Locks the pool's row for the transaction and reads it. */
-  Locked lockAndRead(Connection c, long knownVersion) throws SQLException {
+  /**
+   * Locks the pool's row for the transaction and reads it. The server ends the session if the
+   * transaction then sits idle for {@code idleMillis} (its JVM stopped or cut off between two
+   * statements), so that the row lock it holds stops no other JVM for longer.
+   */
+  Locked lockAndRead(Connection c, long knownVersion, long idleMillis) throws SQLException {
     try (PreparedStatement st = c.prepareStatement(lockRead)) {
       st.setLong(1, knownVersion);
-      st.setString(2, pool);
+      st.setString(2, Long.toString(idleMillis));
+      st.setString(3, pool);
       try (ResultSet rs = st.executeQuery()) {
         if (!rs.next()) {
           throw new SQLException(describe + ": its row is missing (was it deleted?)", "P0002");
@@ -227,13 +247,29 @@ final class PoolRows {
         c.prepareStatement(
             "INSERT INTO "
                 + tables.owners()
-                + " (owner_id, pool, lock_key, expires_at)"
-                + " VALUES (?, ?, ?, clock_timestamp() + ? * interval '1 millisecond')")) {
+                + " (owner_id, pool, lock_key, expires_at, locked_in)"
+                + " VALUES (?, ?, ?, clock_timestamp() + ? * interval '1 millisecond',"
+                + " pg_postmaster_start_time())")) {
       st.setString(1, owner);
       st.setString(2, pool);
       st.setLong(3, lockKey);
       st.setLong(4, timeoutMillis);
       st.executeUpdate();
+    }
+  }
+
+  /**
+   * Whether an owner's row is still there after its JVM took its lock again; if so it records that
+   * the lock was taken under the server's current start (see {@link #LOCK_FREE}).
+   */
+  boolean relocked(Connection c, String owner) throws SQLException {
+    try (PreparedStatement st =
+        c.prepareStatement(
+            "UPDATE "
+                + tables.owners()
+                + " SET locked_in = pg_postmaster_start_time() WHERE owner_id = ?")) {
+      st.setString(1, owner);
+      return st.executeUpdate() == 1;
     }
   }
 
@@ -247,8 +283,9 @@ final class PoolRows {
             "SELECT 1 FROM "
                 + tables.owners()
                 + " WHERE pool = ? AND owner_id <> ALL(?)"
-                + " AND (expires_at < clock_timestamp() OR pg_try_advisory_xact_lock(lock_key))"
-                + " LIMIT 1")) {
+                + " AND (expires_at < clock_timestamp() OR ("
+                + LOCK_FREE
+                + ")) LIMIT 1")) {
       st.setString(1, pool);
       st.setArray(2, c.createArrayOf("text", local.toArray()));
       try (ResultSet rs = st.executeQuery()) {

@@ -96,7 +96,7 @@ final class WorkflowHub implements Subscriber, OwnerHome {
         ServerClock.of(settings.dataSource()).observe(server, before, System.currentTimeMillis());
         c.commit();
       } catch (SQLException | RuntimeException e) {
-        PoolBatches.rollbackQuietly(c, e);
+        BatchTransaction.rollbackQuietly(c, e);
         throw e;
       }
     } catch (SQLException e) {
@@ -219,6 +219,12 @@ final class WorkflowHub implements Subscriber, OwnerHome {
   public void insertOwner(Connection c, String owner, long lockKey, long timeoutMillis)
       throws SQLException {
     WorkflowOwners.insert(c, settings.tables(), owner, lockKey, timeoutMillis);
+  }
+
+  /** The workflow owners keep no lock start: their free lock proves them dead, as before. */
+  @Override
+  public boolean relocked(Connection c, String owner) throws SQLException {
+    return WorkflowOwners.exists(c, settings.tables(), owner);
   }
 
   @Override

@@ -37,6 +37,17 @@ final class WorkflowOwners {
     }
   }
 
+  /** Whether an owner's row is there. */
+  static boolean exists(Connection c, Tables t, String owner) throws SQLException {
+    try (PreparedStatement st =
+        c.prepareStatement("SELECT 1 FROM " + t.workflowOwners() + " WHERE owner_id = ?")) {
+      st.setString(1, owner);
+      try (ResultSet rs = st.executeQuery()) {
+        return rs.next();
+      }
+    }
+  }
+
   /** Deletes an owner's row: it counts as dead from the commit on. */
   static void delete(Connection c, Tables t, String owner) throws SQLException {
     try (PreparedStatement st =
