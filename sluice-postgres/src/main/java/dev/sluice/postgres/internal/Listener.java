@@ -93,6 +93,25 @@ final class Listener {
     return heartbeats;
   }
 
+  /**
+   * Registers a new owner of {@code home}: its advisory lock on this listener's connection, then
+   * its row, renewed from then on by the heartbeats. Blocks for one round trip.
+   *
+   * @param what names the pool or store in the error
+   * @return the new owner's id
+   */
+  String registerOwner(OwnerHome home, long heartbeatTimeoutMillis, String what) {
+    String id = OwnerIds.next();
+    Heartbeats.Owner o =
+        new Heartbeats.Owner(id, OwnerIds.lockKey(id), home, heartbeatTimeoutMillis);
+    try {
+      run(c -> heartbeats.register(c, o));
+    } catch (SQLException e) {
+      throw PgFailures.of(what + ": cannot register an owner", e);
+    }
+    return id;
+  }
+
   /** LISTENs on a channel; its notifications go to {@code subscriber}. */
   void listen(String channel, Subscriber subscriber) throws SQLException {
     channels.put(channel, subscriber);

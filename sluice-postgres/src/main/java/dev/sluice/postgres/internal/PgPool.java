@@ -118,16 +118,8 @@ final class PgPool implements Subscriber, OwnerHome {
 
   /** Registers a new owner: its lock on the listener's connection, then its row. */
   String register() {
-    String id = OwnerIds.next();
-    Heartbeats.Owner o =
-        new Heartbeats.Owner(
-            id, OwnerIds.lockKey(id), this, settings.heartbeatTimeout().toMillis());
-    try {
-      listener.run(c -> listener.heartbeats().register(c, o));
-    } catch (SQLException e) {
-      throw PgFailures.of(settings.describe() + ": cannot register an owner", e);
-    }
-    return id;
+    return listener.registerOwner(
+        this, settings.heartbeatTimeout().toMillis(), settings.describe());
   }
 
   void join(PgSession s) {
