@@ -9,14 +9,18 @@ import dev.sluice.ConfigMismatchException;
 import dev.sluice.LimiterConfig;
 import dev.sluice.OwnerLostException;
 import dev.sluice.TimeSource;
+import dev.sluice.spi.LeaseRecord;
 import dev.sluice.spi.PoolCommand;
 import dev.sluice.spi.PoolOutcome;
+import dev.sluice.spi.PoolState;
+import dev.sluice.spi.WaiterRecord;
 import dev.sluice.spi.support.GroupCommitter;
 import dev.sluice.spi.support.PendingOutcome;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -159,6 +163,7 @@ final class PgPool implements Subscriber, OwnerHome {
       }
       OPEN.remove(key);
     }
+    listener.deathWatch().forget(this);
     listener.unlisten(channel);
     listener.release();
     commits.close();
@@ -243,6 +248,27 @@ final class PgPool implements Subscriber, OwnerHome {
     return owners.ids();
   }
 
+  /**
+   * After a commit: while an owner of this JVM waits in the pool, the owners of other JVMs that
+   * hold leases there are watched, so that the moment one of them dies this JVM's owners are woken
+   * to reclaim it ({@link DeathWatch}).
+   */
+  void watchHolders(PoolState state) {
+    Set<String> local = owners.ids();
+    Set<String> foreign = new HashSet<>();
+    for (WaiterRecord w : state.waiters()) {
+      if (local.contains(w.owner())) {
+        for (LeaseRecord l : state.leases()) {
+          if (!local.contains(l.owner())) {
+            foreign.add(l.owner());
+          }
+        }
+        break;
+      }
+    }
+    listener.deathWatch().want(this, foreign, owners::wakeAll);
+  }
+
   /** Wakes this JVM's owners among {@code concerned}; none if there is only one owner. */
   void wakeLocal(Set<String> concerned) {
     owners.wakeLocal(concerned);
@@ -269,10 +295,15 @@ final class PgPool implements Subscriber, OwnerHome {
     return rows.relocked(c, owner);
   }
 
-  /** Wakes this JVM's owners of the pool if another owner of it is dead; they reclaim it. */
+  /**
+   * Wakes this JVM's owners of the pool if another owner of it is dead; they reclaim it. First ends
+   * the batch sessions of JVMs whose owners lapsed, one of which may hold the pool's row lock and
+   * would keep the reclaim waiting until that JVM runs again.
+   */
   @Override
   public void probeDeadOwners(Connection c, Set<String> local) throws SQLException {
     if (rows.anyDeadOwner(c, local)) {
+      rows.endLapsedSessions(c, local);
       wakeAll();
     }
   }

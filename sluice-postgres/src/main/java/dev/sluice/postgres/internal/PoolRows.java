@@ -57,9 +57,12 @@ final class PoolRows {
     this.describe = describe;
     // The idle timeout is set for the transaction only, in the statement that takes the lock, so it
     // costs no round trip of its own.
+    // The settings are evaluated before the row is locked, so the lock timeout bounds this very
+    // statement's wait; the shared advisory lock marks the row lock's holder as this JVM's.
     this.lockRead =
         "SELECT version, CASE WHEN version = ? THEN NULL ELSE state END,"
-            + " set_config('idle_in_transaction_session_timeout', ?, true) FROM "
+            + " set_config('idle_in_transaction_session_timeout', ?, true),"
+            + " set_config('lock_timeout', ?, true), pg_advisory_xact_lock_shared(?) FROM "
             + tables.pools()
             + " WHERE pool = ? FOR UPDATE";
     // Both lists come from one snapshot taken after the pool's row lock, so an owner that
@@ -150,13 +153,20 @@ final class PoolRows {
   /**
    * Locks the pool's row for the transaction and reads it. The server ends the session if the
    * transaction then sits idle for {@code idleMillis} (its JVM stopped or cut off between two
-   * statements), so that the row lock it holds stops no other JVM for longer.
+   * statements), so that the row lock it holds stops no other JVM for longer; a JVM stopped in the
+   * middle of sending a statement is not idle by the server's count, and is ended by the others
+   * once its heartbeat lapsed ({@link #endLapsedSessions}). The wait for the lock fails after
+   * {@code lockWaitMillis} (as a transient failure), so no caller waits on a wedged holder for
+   * ever.
    */
-  Locked lockAndRead(Connection c, long knownVersion, long idleMillis) throws SQLException {
+  Locked lockAndRead(Connection c, long knownVersion, long idleMillis, long lockWaitMillis)
+      throws SQLException {
     try (PreparedStatement st = c.prepareStatement(lockRead)) {
       st.setLong(1, knownVersion);
       st.setString(2, Long.toString(idleMillis));
-      st.setString(3, pool);
+      st.setString(3, Long.toString(lockWaitMillis));
+      st.setLong(4, OwnerIds.markKey());
+      st.setString(5, pool);
       try (ResultSet rs = st.executeQuery()) {
         if (!rs.next()) {
           throw new SQLException(describe + ": its row is missing (was it deleted?)", "P0002");
@@ -291,6 +301,53 @@ final class PoolRows {
       try (ResultSet rs = st.executeQuery()) {
         return rs.next();
       }
+    }
+  }
+
+  /**
+   * Ends the sessions in which JVMs whose owners of the pool lapsed run a batch transaction (found
+   * by the lock {@link OwnerIds#markKey()} of their JVM): a JVM stopped while sending a statement
+   * holds the pool's row lock with no timeout of the server's running, and no reclaim can take the
+   * row until that session ends. This JVM's sessions are spared. Without the right to signal those
+   * backends (another role) it does nothing, and the lock timeout of the waiting batches decides.
+   *
+   * @return how many sessions were ended
+   */
+  int endLapsedSessions(Connection c, Set<String> local) throws SQLException {
+    Set<Long> marks = new HashSet<>();
+    try (PreparedStatement st =
+        c.prepareStatement(
+            "SELECT owner_id FROM "
+                + tables.owners()
+                + " WHERE pool = ? AND owner_id <> ALL(?) AND expires_at < clock_timestamp()")) {
+      st.setString(1, pool);
+      st.setArray(2, c.createArrayOf("text", local.toArray()));
+      try (ResultSet rs = st.executeQuery()) {
+        while (rs.next()) {
+          marks.add(OwnerIds.markKeyOf(rs.getString(1)));
+        }
+      }
+    }
+    marks.remove(OwnerIds.markKey());
+    if (marks.isEmpty()) {
+      return 0;
+    }
+    try (PreparedStatement st =
+        c.prepareStatement(
+            "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM (SELECT DISTINCT pid"
+                + " FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 1"
+                + " AND ((classid::bigint << 32) | objid::bigint) = ANY(?)"
+                + " AND pid <> pg_backend_pid()) p")) {
+      st.setArray(1, c.createArrayOf("bigint", marks.toArray()));
+      try (ResultSet rs = st.executeQuery()) {
+        rs.next();
+        return rs.getInt(1);
+      }
+    } catch (SQLException e) {
+      if ("42501".equals(e.getSQLState())) {
+        return 0; // insufficient_privilege
+      }
+      throw e;
     }
   }
 
