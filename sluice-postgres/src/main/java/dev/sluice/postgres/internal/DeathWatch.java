@@ -6,7 +6,6 @@ package dev.sluice.postgres.internal;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -29,11 +28,12 @@ import javax.sql.DataSource;
  * watcher covers and for live JVMs whose heartbeat lapsed.
  *
  * <p>Bounds: at most {@link #MAX_WATCHERS} watchers per data source, each holding one connection
- * only while it waits; none when no pool waits behind another JVM. An owner is watched only once it
- * has been wanted for {@link #START_DELAY_NANOS}, so holders that come and go in a busy pool cost
- * nothing; a watch of an owner no longer wanted is cancelled. A watch that returns while the owner
- * lives (its JVM is taking its lock again after a reconnect or a server restart) is not repeated
- * before a pause that doubles each time, so it never spins.
+ * only while it waits; none when no pool waits behind another JVM. An owner is watched only once
+ * one of its leases has been held for {@link #START_DELAY_NANOS} while a request of this JVM waits,
+ * so the short leases of a busy pool cost nothing (a dead owner's leases stay); a watch of an owner
+ * no longer wanted is cancelled. A watch that returns while the owner lives (its JVM is taking its
+ * lock again after a reconnect or a server restart) is not repeated before a pause that doubles
+ * each time, so it never spins.
  *
  * <p>Thread-safe. {@link #want} never blocks on the database.
  */
@@ -41,22 +41,33 @@ final class DeathWatch {
   /** Connections (and threads) that may wait on owners' locks at once, per data source. */
   static final int MAX_WATCHERS = 2;
 
-  private static final long START_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+  private static final long START_DELAY_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
   private static final long FIRST_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
   private static final long LAST_PAUSE_NANOS = TimeUnit.SECONDS.toNanos(5);
 
   private final DataSource dataSource;
-  private final Map<Object, Set<String>> byPool = new HashMap<>();
+
+  /** Per pool, the owners it waits behind and since when (nanos) each held its oldest lease. */
+  private final Map<Object, Map<String, Long>> byPool = new HashMap<>();
+
   private final Map<Object, Runnable> wakes = new HashMap<>();
 
-  /** Per wanted owner, from when it may be watched (wanted since, or paused until). */
+  /** Per wanted owner, from when it may be watched. */
   private final Map<String, Long> watchableAt = new HashMap<>();
 
+  /** Per owner whose watch returned while it was still wanted: the pause and its end. */
   private final Map<String, Long> pauses = new HashMap<>();
+
+  private final Map<String, Long> pausedUntil = new HashMap<>();
   private final Map<String, OwnerWatch> watching = new HashMap<>();
   private final ExecutorService cancels;
   private int threads;
   private boolean stopping;
+
+  /** The earliest time a waiting watcher wakes up at by itself; a later watchable time waits. */
+  private long sleepingUntil;
+
+  private boolean sleeping;
 
   DeathWatch(DataSource dataSource) {
     this.dataSource = dataSource;
@@ -71,22 +82,23 @@ final class DeathWatch {
   }
 
   /**
-   * The owners of other JVMs that {@code pool} waits behind now (empty: none); replaces what it
-   * wanted before. Called after each of the pool's commits.
+   * The owners of other JVMs that {@code pool} waits behind now (empty: none), each with the {@link
+   * System#nanoTime()} since which it holds its oldest lease; replaces what it wanted before.
+   * Called after each of the pool's commits.
    *
    * @param pool the pool view, by identity
-   * @param owners the owners to watch
+   * @param heldSince the owners to watch
    * @param wake wakes the pool's owners of this JVM when one of them died
    */
-  synchronized void want(Object pool, Set<String> owners, Runnable wake) {
-    if (stopping || owners.equals(byPool.getOrDefault(pool, Set.of()))) {
+  synchronized void want(Object pool, Map<String, Long> heldSince, Runnable wake) {
+    if (stopping || heldSince.equals(byPool.getOrDefault(pool, Map.of()))) {
       return;
     }
-    if (owners.isEmpty()) {
+    if (heldSince.isEmpty()) {
       byPool.remove(pool);
       wakes.remove(pool);
     } else {
-      byPool.put(pool, Set.copyOf(owners));
+      byPool.put(pool, Map.copyOf(heldSince));
       wakes.put(pool, wake);
     }
     refresh();
@@ -94,7 +106,7 @@ final class DeathWatch {
 
   /** The pool view closed: it wants nothing any more. */
   void forget(Object pool) {
-    want(pool, Set.of(), null);
+    want(pool, Map.of(), null);
   }
 
   /** Cancels every watch; the watchers end. */
@@ -108,15 +120,20 @@ final class DeathWatch {
 
   /** Brings the wanted owners up to date with the pools' wishes; starts or ends watches. */
   private void refresh() {
-    Set<String> wanted = new HashSet<>();
-    for (Set<String> owners : byPool.values()) {
-      wanted.addAll(owners);
+    Map<String, Long> since = new HashMap<>();
+    for (Map<String, Long> owners : byPool.values()) {
+      for (Map.Entry<String, Long> e : owners.entrySet()) {
+        since.merge(e.getKey(), e.getValue(), Math::min);
+      }
     }
-    watchableAt.keySet().retainAll(wanted);
+    Set<String> wanted = since.keySet();
     pauses.keySet().retainAll(wanted);
-    long now = System.nanoTime();
-    for (String owner : wanted) {
-      watchableAt.putIfAbsent(owner, now + START_DELAY_NANOS);
+    pausedUntil.keySet().retainAll(wanted);
+    watchableAt.clear();
+    for (Map.Entry<String, Long> e : since.entrySet()) {
+      long at = e.getValue() + START_DELAY_NANOS;
+      Long paused = pausedUntil.get(e.getKey());
+      watchableAt.put(e.getKey(), paused != null && paused - at > 0 ? paused : at);
     }
     for (Map.Entry<String, OwnerWatch> e : watching.entrySet()) {
       if (!wanted.contains(e.getKey())) {
@@ -128,7 +145,22 @@ final class DeathWatch {
       threads++;
       daemon(this::work, "sluice-postgres-watch").start();
     }
-    notifyAll();
+    // Waiting watchers are woken only when they must act sooner than they would by themselves:
+    // in a busy pool the times move later with every commit, and nobody wakes for that.
+    if (stopping || !sleeping || earliestUnwatched() - sleepingUntil < 0) {
+      notifyAll();
+    }
+  }
+
+  private long earliestUnwatched() {
+    long now = System.nanoTime();
+    long earliest = now + LAST_PAUSE_NANOS;
+    for (Map.Entry<String, Long> e : watchableAt.entrySet()) {
+      if (!watching.containsKey(e.getKey()) && e.getValue() - earliest < 0) {
+        earliest = e.getValue();
+      }
+    }
+    return earliest;
   }
 
   private void work() {
@@ -168,11 +200,18 @@ final class DeathWatch {
         threads--;
         return null;
       }
+      long until = now + soonest;
+      if (!sleeping || until - sleepingUntil < 0) {
+        sleepingUntil = until;
+      }
+      sleeping = true;
       try {
         TimeUnit.NANOSECONDS.timedWait(this, soonest);
       } catch (InterruptedException e) {
         threads--;
         return null;
+      } finally {
+        sleeping = false;
       }
     }
   }
@@ -190,9 +229,11 @@ final class DeathWatch {
     }
     long pause = pauses.getOrDefault(watch.owner(), FIRST_PAUSE_NANOS);
     pauses.put(watch.owner(), Math.min(LAST_PAUSE_NANOS, pause * 2));
-    watchableAt.put(watch.owner(), System.nanoTime() + pause);
-    for (Map.Entry<Object, Set<String>> e : byPool.entrySet()) {
-      if (e.getValue().contains(watch.owner())) {
+    long until = System.nanoTime() + pause;
+    pausedUntil.put(watch.owner(), until);
+    watchableAt.put(watch.owner(), until);
+    for (Map.Entry<Object, Map<String, Long>> e : byPool.entrySet()) {
+      if (e.getValue().containsKey(watch.owner())) {
         toWake.add(wakes.get(e.getKey()));
       }
     }

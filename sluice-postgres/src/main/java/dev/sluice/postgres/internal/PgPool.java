@@ -9,18 +9,15 @@ import dev.sluice.ConfigMismatchException;
 import dev.sluice.LimiterConfig;
 import dev.sluice.OwnerLostException;
 import dev.sluice.TimeSource;
-import dev.sluice.spi.LeaseRecord;
 import dev.sluice.spi.PoolCommand;
 import dev.sluice.spi.PoolOutcome;
 import dev.sluice.spi.PoolState;
-import dev.sluice.spi.WaiterRecord;
 import dev.sluice.spi.support.GroupCommitter;
 import dev.sluice.spi.support.PendingOutcome;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -50,6 +47,7 @@ final class PgPool implements Subscriber, OwnerHome {
   private final String channel;
   private final String token = OwnerIds.random();
   private final LocalOwners owners;
+  private final ForeignHolders holders = new ForeignHolders();
   private final PoolBatches batches;
   private final GroupCommitter<PoolBatches.Op<?>> commits;
 
@@ -249,24 +247,12 @@ final class PgPool implements Subscriber, OwnerHome {
   }
 
   /**
-   * After a commit: while an owner of this JVM waits in the pool, the owners of other JVMs that
-   * hold leases there are watched, so that the moment one of them dies this JVM's owners are woken
-   * to reclaim it ({@link DeathWatch}).
+   * After a commit: while an owner of this JVM waits in the pool, the owners of other JVMs whose
+   * leases it waits behind are watched, so that the moment one of them dies this JVM's owners are
+   * woken to reclaim it ({@link DeathWatch}). On the coordinator thread only.
    */
   void watchHolders(PoolState state) {
-    Set<String> local = owners.ids();
-    Set<String> foreign = new HashSet<>();
-    for (WaiterRecord w : state.waiters()) {
-      if (local.contains(w.owner())) {
-        for (LeaseRecord l : state.leases()) {
-          if (!local.contains(l.owner())) {
-            foreign.add(l.owner());
-          }
-        }
-        break;
-      }
-    }
-    listener.deathWatch().want(this, foreign, owners::wakeAll);
+    listener.deathWatch().want(this, holders.heldSince(state, owners.ids()), owners::wakeAll);
   }
 
   /** Wakes this JVM's owners among {@code concerned}; none if there is only one owner. */
