@@ -30,16 +30,6 @@ final class PoolRows {
   /** The one encoding of the state row: {@link PoolStateCodec}'s. */
   static final String FORMAT = "sluice-limiter-pool/2";
 
-  /**
-   * An owner's lock proves it dead when it is free, provided the owner took it since the server's
-   * current start: a restart frees every lock, and a JVM that lives takes its own again when it
-   * reconnects (until then its heartbeat decides). The lock tried is held by the transaction until
-   * it ends. Owners without a recorded start (rows of schema version 1) count as taken since.
-   */
-  static final String LOCK_FREE =
-      "(locked_in IS NULL OR locked_in = pg_postmaster_start_time())"
-          + " AND pg_try_advisory_xact_lock(lock_key)";
-
   private static final String SERVER_MILLIS =
       "floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
 
@@ -76,7 +66,7 @@ final class PoolRows {
             + tables.owners()
             + " WHERE pool = ? AND (expires_at < clock_timestamp()"
             + " OR (owner_id <> ALL(?) AND "
-            + LOCK_FREE
+            + OwnerRows.LOCK_FREE
             + ")))";
     this.write =
         "WITH w AS (UPDATE "
@@ -253,34 +243,12 @@ final class PoolRows {
   /** Registers an owner whose advisory lock its JVM already holds. */
   void registerOwner(Connection c, String owner, long lockKey, long timeoutMillis)
       throws SQLException {
-    try (PreparedStatement st =
-        c.prepareStatement(
-            "INSERT INTO "
-                + tables.owners()
-                + " (owner_id, pool, lock_key, expires_at, locked_in)"
-                + " VALUES (?, ?, ?, clock_timestamp() + ? * interval '1 millisecond',"
-                + " pg_postmaster_start_time())")) {
-      st.setString(1, owner);
-      st.setString(2, pool);
-      st.setLong(3, lockKey);
-      st.setLong(4, timeoutMillis);
-      st.executeUpdate();
-    }
+    OwnerRows.insert(c, tables.owners(), pool, owner, lockKey, timeoutMillis);
   }
 
-  /**
-   * Whether an owner's row is still there after its JVM took its lock again; if so it records that
-   * the lock was taken under the server's current start (see {@link #LOCK_FREE}).
-   */
+  /** See {@link OwnerRows#relocked}. */
   boolean relocked(Connection c, String owner) throws SQLException {
-    try (PreparedStatement st =
-        c.prepareStatement(
-            "UPDATE "
-                + tables.owners()
-                + " SET locked_in = pg_postmaster_start_time() WHERE owner_id = ?")) {
-      st.setString(1, owner);
-      return st.executeUpdate() == 1;
-    }
+    return OwnerRows.relocked(c, tables.owners(), owner);
   }
 
   /**
@@ -294,7 +262,7 @@ final class PoolRows {
                 + tables.owners()
                 + " WHERE pool = ? AND owner_id <> ALL(?)"
                 + " AND (expires_at < clock_timestamp() OR ("
-                + LOCK_FREE
+                + OwnerRows.LOCK_FREE
                 + ")) LIMIT 1")) {
       st.setString(1, pool);
       st.setArray(2, c.createArrayOf("text", local.toArray()));
