@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -28,6 +29,29 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ReadmeBlocksTest {
   private static final Path README = Path.of("..", "README.md");
+
+  /**
+   * The tests' server, for the PostgreSQL blocks: the README leaves the connection pool's
+   * configuration to the reader. Each run renames the blocks' schema to one of its own ({@link
+   * #renameSchema}) and drops it afterwards.
+   */
+  private static final String POSTGRES =
+      """
+      static final com.zaxxer.hikari.HikariConfig hikariConfig = new com.zaxxer.hikari.HikariConfig();
+      static {
+        hikariConfig.setJdbcUrl(System.getenv().getOrDefault(
+            "SLUICE_POSTGRES_URL", "jdbc:postgresql://127.0.0.1:5432/test?user=postgres"));
+      }
+      """;
+
+  private static final String DROP_SCHEMA =
+      """
+      try (java.sql.Connection c = java.sql.DriverManager.getConnection(hikariConfig.getJdbcUrl());
+          java.sql.Statement st = c.createStatement()) {
+        st.execute("DROP SCHEMA IF EXISTS " + "sluice" + " CASCADE");
+      }
+      System.exit(0);
+      """;
 
   /** What each block calls that the README leaves to the reader, in the README's order. */
   private static final List<Harness> HARNESSES =
@@ -103,7 +127,44 @@ class ReadmeBlocksTest {
                   expenseId).get().state());
               runtime.close();
               """,
-              "approval: Approval[state=approved, by=dana]"));
+              "approval: Approval[state=approved, by=dana]"),
+          new Harness(
+              "PostgreSQL store",
+              POSTGRES
+                  + """
+                  static final String order = "order-42";
+                  static final Payments payments = new Payments();
+                  static final class Payments {
+                    String charge(String order) {
+                      System.out.println("charged " + order + " under a PostgreSQL pool");
+                      return "ok";
+                    }
+                  }
+                  """,
+              DROP_SCHEMA,
+              "charged order-42 under a PostgreSQL pool"),
+          new Harness(
+              "Workflows on PostgreSQL",
+              POSTGRES
+                  + """
+                  static final javax.sql.DataSource dataSource =
+                      new com.zaxxer.hikari.HikariDataSource(hikariConfig);
+                  record Order(String id, long cents) {}
+                  record Payment(String reference, long cents) {}
+                  record Receipt(String order, String payment, String parcel) {}
+                  static final Order order = new Order("42", 1999);
+                  static final Workflow<Order, Receipt> checkout =
+                      Workflow.define("checkout", Order.class, Receipt.class, (ctx, o) -> {
+                        Payment p = ctx.step("charge", Payment.class,
+                            () -> new Payment("p-" + o.id(), o.cents()));
+                        return ctx.step("ship", Receipt.class, () -> {
+                          System.out.println("shipping " + o.id() + " from PostgreSQL");
+                          return new Receipt(o.id(), p.reference(), "parcel-1");
+                        });
+                      });
+                  """,
+              DROP_SCHEMA,
+              "shipping 42 from PostgreSQL"));
 
   @TempDir Path work;
 
@@ -157,10 +218,30 @@ class ReadmeBlocksTest {
     assertThat(compileAndRun(3)).contains(HARNESSES.get(3).expected());
   }
 
+  @Test
+  void thePostgresStoreBlockCompilesAndRunsOnTheServer() throws Exception {
+    assertThat(compileAndRun(4)).contains(HARNESSES.get(4).expected());
+  }
+
+  @Test
+  void thePostgresWorkflowBlockCompilesAndRunsOnTheServer() throws Exception {
+    assertThat(compileAndRun(5)).contains(HARNESSES.get(5).expected());
+  }
+
+  /**
+   * The blocks' schema ({@code "sluice"}) renamed to one of this run's, so that runs never share
+   * tables; the block's harness drops it at the end.
+   */
+  private static String renameSchema(String source) {
+    return source.replace(
+        "\"sluice\"", "\"readme_" + UUID.randomUUID().toString().replace("-", "") + "\"");
+  }
+
   private String compileAndRun(int index) throws Exception {
     String name = "ReadmeBlock" + index;
     Path source = work.resolve(name + ".java");
-    Files.writeString(source, wrap(name, javaBlocks().get(index), HARNESSES.get(index)));
+    Files.writeString(
+        source, renameSchema(wrap(name, javaBlocks().get(index), HARNESSES.get(index))));
     Path javac = Path.of(System.getProperty("java.home"), "bin", "javac");
     Process p =
         new ProcessBuilder(

@@ -5,9 +5,12 @@
 package dev.sluice.postgres;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
-/** Real signals to the tests' worker JVMs, through {@code kill}. */
+/** Real signals to the tests' worker JVMs, through {@code kill}, and their process state. */
 final class Signals {
   private Signals() {}
 
@@ -24,5 +27,13 @@ final class Signals {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while sending SIG" + name, e);
     }
+  }
+
+  /** Whether {@code pid} is stopped by a signal, by its state in {@code /proc/<pid>/stat}. */
+  static boolean stopped(long pid) throws IOException {
+    String stat =
+        Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.UTF_8);
+    // The state follows the command name, which is in parentheses and may contain spaces.
+    return stat.substring(stat.lastIndexOf(')') + 2).startsWith("T");
   }
 }

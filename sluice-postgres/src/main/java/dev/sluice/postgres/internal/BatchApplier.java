@@ -88,7 +88,11 @@ final class BatchApplier {
       throws SQLException, PgFailures.MalformedStateException {
     long before = System.currentTimeMillis();
     PoolRows.Locked locked =
-        rows.lockAndRead(c, cached == null ? -1 : cachedVersion, idleTimeoutMillis());
+        rows.lockAndRead(
+            c,
+            cached == null ? -1 : cachedVersion,
+            idleTimeoutMillis(),
+            2 * settings.heartbeatTimeout().toMillis());
     // Claimed only now that the row lock is held: a caller that gave up waiting for it took its
     // command back, and the store must never apply it.
     List<PoolBatches.Op<?>> batch = claimed(queued);

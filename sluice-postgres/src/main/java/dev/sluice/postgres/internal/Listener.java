@@ -44,6 +44,7 @@ final class Listener {
   private final ListenerWork work = new ListenerWork();
   private final Map<String, Subscriber> channels = new ConcurrentHashMap<>();
   private final Heartbeats heartbeats;
+  private final DeathWatch deathWatch;
   private final Thread thread;
   private int users;
   private volatile boolean stopping;
@@ -57,6 +58,7 @@ final class Listener {
   private Listener(DataSource dataSource) {
     this.dataSource = dataSource;
     this.heartbeats = new Heartbeats(channels);
+    this.deathWatch = new DeathWatch(dataSource);
     this.thread = new Thread(this::loop, "sluice-postgres-listener");
     thread.setDaemon(true);
     thread.start();
@@ -80,12 +82,18 @@ final class Listener {
       OPEN.remove(dataSource);
     }
     stopping = true;
+    deathWatch.stop();
     wake();
     try {
       thread.join(TimeUnit.SECONDS.toMillis(10));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /** The watches of other JVMs' owners that this JVM's pools wait behind. */
+  DeathWatch deathWatch() {
+    return deathWatch;
   }
 
   /** Heartbeats and locks of this JVM's owners. */

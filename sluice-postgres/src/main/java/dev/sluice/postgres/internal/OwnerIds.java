@@ -22,6 +22,21 @@ final class OwnerIds {
 
   private OwnerIds() {}
 
+  /**
+   * The key of the shared transaction-scoped advisory lock that this JVM's batch transactions take
+   * with a pool's row lock: it marks their sessions as this JVM's, so that another JVM that finds
+   * this JVM's owners lapsed can end the sessions that still hold the row lock ({@link
+   * #markKeyOf}).
+   */
+  static long markKey() {
+    return Tables.key("sluice-jvm:pg-" + JVM);
+  }
+
+  /** The {@link #markKey()} of the JVM that registered {@code owner}. */
+  static long markKeyOf(String owner) {
+    return Tables.key("sluice-jvm:" + owner.substring(0, owner.lastIndexOf('-')));
+  }
+
   /** A new owner id. */
   static String next() {
     return "pg-" + JVM + "-" + NEXT.incrementAndGet();

@@ -11,6 +11,7 @@ import dev.sluice.OwnerLostException;
 import dev.sluice.TimeSource;
 import dev.sluice.spi.PoolCommand;
 import dev.sluice.spi.PoolOutcome;
+import dev.sluice.spi.PoolState;
 import dev.sluice.spi.support.GroupCommitter;
 import dev.sluice.spi.support.PendingOutcome;
 import java.sql.Connection;
@@ -46,6 +47,7 @@ final class PgPool implements Subscriber, OwnerHome {
   private final String channel;
   private final String token = OwnerIds.random();
   private final LocalOwners owners;
+  private final ForeignHolders holders = new ForeignHolders();
   private final PoolBatches batches;
   private final GroupCommitter<PoolBatches.Op<?>> commits;
 
@@ -159,6 +161,7 @@ final class PgPool implements Subscriber, OwnerHome {
       }
       OPEN.remove(key);
     }
+    listener.deathWatch().forget(this);
     listener.unlisten(channel);
     listener.release();
     commits.close();
@@ -243,6 +246,15 @@ final class PgPool implements Subscriber, OwnerHome {
     return owners.ids();
   }
 
+  /**
+   * After a commit: while an owner of this JVM waits in the pool, the owners of other JVMs whose
+   * leases it waits behind are watched, so that the moment one of them dies this JVM's owners are
+   * woken to reclaim it ({@link DeathWatch}). On the coordinator thread only.
+   */
+  void watchHolders(PoolState state) {
+    listener.deathWatch().want(this, holders.heldSince(state, owners.ids()), owners::wakeAll);
+  }
+
   /** Wakes this JVM's owners among {@code concerned}; none if there is only one owner. */
   void wakeLocal(Set<String> concerned) {
     owners.wakeLocal(concerned);
@@ -269,10 +281,15 @@ final class PgPool implements Subscriber, OwnerHome {
     return rows.relocked(c, owner);
   }
 
-  /** Wakes this JVM's owners of the pool if another owner of it is dead; they reclaim it. */
+  /**
+   * Wakes this JVM's owners of the pool if another owner of it is dead; they reclaim it. First ends
+   * the batch sessions of JVMs whose owners lapsed, one of which may hold the pool's row lock and
+   * would keep the reclaim waiting until that JVM runs again.
+   */
   @Override
   public void probeDeadOwners(Connection c, Set<String> local) throws SQLException {
     if (rows.anyDeadOwner(c, local)) {
+      rows.endLapsedSessions(c, local);
       wakeAll();
     }
   }

@@ -80,6 +80,7 @@ final class PoolBatches implements GroupCommitter.Store<PoolBatches.Op<?>> {
       return;
     }
     applier.committed(applied);
+    view.watchHolders(applied.state());
     Set<String> lapsed = lapsed(applied);
     for (int i = 0; i < applied.batch().size(); i++) {
       Op<?> op = applied.batch().get(i);

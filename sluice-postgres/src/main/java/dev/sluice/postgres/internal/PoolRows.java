@@ -30,16 +30,6 @@ final class PoolRows {
   /** The one encoding of the state row: {@link PoolStateCodec}'s. */
   static final String FORMAT = "sluice-limiter-pool/2";
 
-  /**
-   * An owner's lock proves it dead when it is free, provided the owner took it since the server's
-   * current start: a restart frees every lock, and a JVM that lives takes its own again when it
-   * reconnects (until then its heartbeat decides). The lock tried is held by the transaction until
-   * it ends. Owners without a recorded start (rows of schema version 1) count as taken since.
-   */
-  static final String LOCK_FREE =
-      "(locked_in IS NULL OR locked_in = pg_postmaster_start_time())"
-          + " AND pg_try_advisory_xact_lock(lock_key)";
-
   private static final String SERVER_MILLIS =
       "floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
 
@@ -57,9 +47,12 @@ final class PoolRows {
     this.describe = describe;
     // The idle timeout is set for the transaction only, in the statement that takes the lock, so it
     // costs no round trip of its own.
+    // The settings are evaluated before the row is locked, so the lock timeout bounds this very
+    // statement's wait; the shared advisory lock marks the row lock's holder as this JVM's.
     this.lockRead =
         "SELECT version, CASE WHEN version = ? THEN NULL ELSE state END,"
-            + " set_config('idle_in_transaction_session_timeout', ?, true) FROM "
+            + " set_config('idle_in_transaction_session_timeout', ?, true),"
+            + " set_config('lock_timeout', ?, true), pg_advisory_xact_lock_shared(?) FROM "
             + tables.pools()
             + " WHERE pool = ? FOR UPDATE";
     // Both lists come from one snapshot taken after the pool's row lock, so an owner that
@@ -73,7 +66,7 @@ final class PoolRows {
             + tables.owners()
             + " WHERE pool = ? AND (expires_at < clock_timestamp()"
             + " OR (owner_id <> ALL(?) AND "
-            + LOCK_FREE
+            + OwnerRows.LOCK_FREE
             + ")))";
     this.write =
         "WITH w AS (UPDATE "
@@ -150,13 +143,20 @@ final class PoolRows {
   /**
    * Locks the pool's row for the transaction and reads it. The server ends the session if the
    * transaction then sits idle for {@code idleMillis} (its JVM stopped or cut off between two
-   * statements), so that the row lock it holds stops no other JVM for longer.
+   * statements), so that the row lock it holds stops no other JVM for longer; a JVM stopped in the
+   * middle of sending a statement is not idle by the server's count, and is ended by the others
+   * once its heartbeat lapsed ({@link #endLapsedSessions}). The wait for the lock fails after
+   * {@code lockWaitMillis} (as a transient failure), so no caller waits on a wedged holder for
+   * ever.
    */
-  Locked lockAndRead(Connection c, long knownVersion, long idleMillis) throws SQLException {
+  Locked lockAndRead(Connection c, long knownVersion, long idleMillis, long lockWaitMillis)
+      throws SQLException {
     try (PreparedStatement st = c.prepareStatement(lockRead)) {
       st.setLong(1, knownVersion);
       st.setString(2, Long.toString(idleMillis));
-      st.setString(3, pool);
+      st.setString(3, Long.toString(lockWaitMillis));
+      st.setLong(4, OwnerIds.markKey());
+      st.setString(5, pool);
       try (ResultSet rs = st.executeQuery()) {
         if (!rs.next()) {
           throw new SQLException(describe + ": its row is missing (was it deleted?)", "P0002");
@@ -243,34 +243,12 @@ final class PoolRows {
   /** Registers an owner whose advisory lock its JVM already holds. */
   void registerOwner(Connection c, String owner, long lockKey, long timeoutMillis)
       throws SQLException {
-    try (PreparedStatement st =
-        c.prepareStatement(
-            "INSERT INTO "
-                + tables.owners()
-                + " (owner_id, pool, lock_key, expires_at, locked_in)"
-                + " VALUES (?, ?, ?, clock_timestamp() + ? * interval '1 millisecond',"
-                + " pg_postmaster_start_time())")) {
-      st.setString(1, owner);
-      st.setString(2, pool);
-      st.setLong(3, lockKey);
-      st.setLong(4, timeoutMillis);
-      st.executeUpdate();
-    }
+    OwnerRows.insert(c, tables.owners(), pool, owner, lockKey, timeoutMillis);
   }
 
-  /**
-   * Whether an owner's row is still there after its JVM took its lock again; if so it records that
-   * the lock was taken under the server's current start (see {@link #LOCK_FREE}).
-   */
+  /** See {@link OwnerRows#relocked}. */
   boolean relocked(Connection c, String owner) throws SQLException {
-    try (PreparedStatement st =
-        c.prepareStatement(
-            "UPDATE "
-                + tables.owners()
-                + " SET locked_in = pg_postmaster_start_time() WHERE owner_id = ?")) {
-      st.setString(1, owner);
-      return st.executeUpdate() == 1;
-    }
+    return OwnerRows.relocked(c, tables.owners(), owner);
   }
 
   /**
@@ -284,13 +262,60 @@ final class PoolRows {
                 + tables.owners()
                 + " WHERE pool = ? AND owner_id <> ALL(?)"
                 + " AND (expires_at < clock_timestamp() OR ("
-                + LOCK_FREE
+                + OwnerRows.LOCK_FREE
                 + ")) LIMIT 1")) {
       st.setString(1, pool);
       st.setArray(2, c.createArrayOf("text", local.toArray()));
       try (ResultSet rs = st.executeQuery()) {
         return rs.next();
       }
+    }
+  }
+
+  /**
+   * Ends the sessions in which JVMs whose owners of the pool lapsed run a batch transaction (found
+   * by the lock {@link OwnerIds#markKey()} of their JVM): a JVM stopped while sending a statement
+   * holds the pool's row lock with no timeout of the server's running, and no reclaim can take the
+   * row until that session ends. This JVM's sessions are spared. Without the right to signal those
+   * backends (another role) it does nothing, and the lock timeout of the waiting batches decides.
+   *
+   * @return how many sessions were ended
+   */
+  int endLapsedSessions(Connection c, Set<String> local) throws SQLException {
+    Set<Long> marks = new HashSet<>();
+    try (PreparedStatement st =
+        c.prepareStatement(
+            "SELECT owner_id FROM "
+                + tables.owners()
+                + " WHERE pool = ? AND owner_id <> ALL(?) AND expires_at < clock_timestamp()")) {
+      st.setString(1, pool);
+      st.setArray(2, c.createArrayOf("text", local.toArray()));
+      try (ResultSet rs = st.executeQuery()) {
+        while (rs.next()) {
+          marks.add(OwnerIds.markKeyOf(rs.getString(1)));
+        }
+      }
+    }
+    marks.remove(OwnerIds.markKey());
+    if (marks.isEmpty()) {
+      return 0;
+    }
+    try (PreparedStatement st =
+        c.prepareStatement(
+            "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM (SELECT DISTINCT pid"
+                + " FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 1"
+                + " AND ((classid::bigint << 32) | objid::bigint) = ANY(?)"
+                + " AND pid <> pg_backend_pid()) p")) {
+      st.setArray(1, c.createArrayOf("bigint", marks.toArray()));
+      try (ResultSet rs = st.executeQuery()) {
+        rs.next();
+        return rs.getInt(1);
+      }
+    } catch (SQLException e) {
+      if ("42501".equals(e.getSQLState())) {
+        return 0; // insufficient_privilege
+      }
+      throw e;
     }
   }
 

@@ -213,10 +213,9 @@ final class WorkflowHub implements Subscriber, OwnerHome {
     WorkflowOwners.insert(c, settings.tables(), owner, lockKey, timeoutMillis);
   }
 
-  /** The workflow owners keep no lock start: their free lock proves them dead, as before. */
   @Override
   public boolean relocked(Connection c, String owner) throws SQLException {
-    return WorkflowOwners.exists(c, settings.tables(), owner);
+    return WorkflowOwners.relocked(c, settings.tables(), owner);
   }
 
   @Override

@@ -12,9 +12,10 @@ import java.util.Set;
 
 /**
  * The SQL of the workflow store's owners' table: one row per live owner, with its advisory lock key
- * and its heartbeat's end by the server's clock. An owner is dead when its row is gone, its
- * heartbeat lapsed or its lock is free; a missing row proves it, so a dead owner's row may be
- * deleted at any time without bringing it back.
+ * and its heartbeat's end by the server's clock, and the server start under which its lock was
+ * taken. An owner is dead when its row is gone, its heartbeat lapsed or its lock is free since it
+ * was taken under the current start ({@link OwnerRows#LOCK_FREE}, the limiter owners' rule too); a
+ * missing row proves it, so a dead owner's row may be deleted at any time without bringing it back.
  *
  * <p>Thread-safe (stateless); each method runs on the caller's connection.
  */
@@ -24,28 +25,12 @@ final class WorkflowOwners {
   /** Inserts a new owner's row; its JVM holds its lock already. */
   static void insert(Connection c, Tables t, String owner, long lockKey, long timeoutMillis)
       throws SQLException {
-    try (PreparedStatement st =
-        c.prepareStatement(
-            "INSERT INTO "
-                + t.workflowOwners()
-                + " (owner_id, lock_key, expires_at)"
-                + " VALUES (?, ?, clock_timestamp() + ? * interval '1 millisecond')")) {
-      st.setString(1, owner);
-      st.setLong(2, lockKey);
-      st.setLong(3, timeoutMillis);
-      st.executeUpdate();
-    }
+    OwnerRows.insert(c, t.workflowOwners(), null, owner, lockKey, timeoutMillis);
   }
 
-  /** Whether an owner's row is there. */
-  static boolean exists(Connection c, Tables t, String owner) throws SQLException {
-    try (PreparedStatement st =
-        c.prepareStatement("SELECT 1 FROM " + t.workflowOwners() + " WHERE owner_id = ?")) {
-      st.setString(1, owner);
-      try (ResultSet rs = st.executeQuery()) {
-        return rs.next();
-      }
-    }
+  /** See {@link OwnerRows#relocked}. */
+  static boolean relocked(Connection c, Tables t, String owner) throws SQLException {
+    return OwnerRows.relocked(c, t.workflowOwners(), owner);
   }
 
   /** Deletes an owner's row: it counts as dead from the commit on. */
@@ -68,7 +53,9 @@ final class WorkflowOwners {
             "SELECT NOT EXISTS (SELECT 1 FROM "
                 + t.workflowOwners()
                 + " WHERE owner_id = ? AND expires_at >= clock_timestamp()"
-                + " AND CASE WHEN ? THEN true ELSE NOT pg_try_advisory_xact_lock(lock_key) END)")) {
+                + " AND CASE WHEN ? THEN true ELSE NOT ("
+                + OwnerRows.LOCK_FREE
+                + ") END)")) {
       st.setString(1, owner);
       st.setBoolean(2, local);
       try (ResultSet rs = st.executeQuery()) {
@@ -90,7 +77,9 @@ final class WorkflowOwners {
             "DELETE FROM "
                 + t.workflowOwners()
                 + " WHERE owner_id <> ALL(?)"
-                + " AND (expires_at < clock_timestamp() OR pg_try_advisory_xact_lock(lock_key))")) {
+                + " AND (expires_at < clock_timestamp() OR ("
+                + OwnerRows.LOCK_FREE
+                + "))")) {
       st.setArray(1, c.createArrayOf("text", local.toArray()));
       return st.executeUpdate() > 0;
     }

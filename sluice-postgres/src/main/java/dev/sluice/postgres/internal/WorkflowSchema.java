@@ -23,6 +23,14 @@ final class WorkflowSchema {
   /** The component the workflow tables are versioned as. */
   static final String COMPONENT = "workflow";
 
+  /**
+   * The component of the owners' table, which is this module's alone: version 1 records in each row
+   * the server start under which the owner's lock was taken ({@link OwnerRows}).
+   */
+  static final String OWNERS_COMPONENT = "workflow_owners";
+
+  private static final int OWNERS_VERSION = 1;
+
   private WorkflowSchema() {}
 
   /**
@@ -38,6 +46,7 @@ final class WorkflowSchema {
             c, t, COMPONENT, "the Sluice workflow tables " + t.describe(), WorkflowTables.VERSION);
     if (found == WorkflowTables.VERSION) {
       tables.check(c); // the format id and the core's own record of the schema
+      ensureOwners(c, t);
       return;
     }
     try (Statement st = c.createStatement()) {
@@ -48,7 +57,7 @@ final class WorkflowSchema {
             "CREATE TABLE "
                 + t.workflowOwners()
                 + " (owner_id text PRIMARY KEY, lock_key bigint NOT NULL,"
-                + " expires_at timestamptz NOT NULL)");
+                + " expires_at timestamptz NOT NULL, locked_in timestamptz)");
       } else {
         tables.check(c);
         for (String sql : tables.migration(found)) {
@@ -58,5 +67,28 @@ final class WorkflowSchema {
       }
     }
     SchemaVersions.record(c, t, COMPONENT, WorkflowTables.VERSION);
+    ensureOwners(c, t);
+  }
+
+  /**
+   * Brings the owners' table to {@link #OWNERS_VERSION}: tables made before it lack the column of
+   * the lock's server start; their rows count as taken under the current start.
+   */
+  private static void ensureOwners(Connection c, Tables t) throws SQLException {
+    int found =
+        SchemaVersions.lockAndRead(
+            c,
+            t,
+            OWNERS_COMPONENT,
+            "the Sluice workflow owners' table " + t.describe(),
+            OWNERS_VERSION);
+    if (found == OWNERS_VERSION) {
+      return;
+    }
+    try (Statement st = c.createStatement()) {
+      st.execute(
+          "ALTER TABLE " + t.workflowOwners() + " ADD COLUMN IF NOT EXISTS locked_in timestamptz");
+    }
+    SchemaVersions.record(c, t, OWNERS_COMPONENT, OWNERS_VERSION);
   }
 }
