@@ -116,6 +116,8 @@ class TopScreenProcessTest {
         && s.rowWith("…  running") > 0
         && COUNTDOWN.matcher(rows.get(Math.max(0, s.rowWith("offer-taker")))).find()
         && rows.get(Math.max(0, s.rowWith("queued-run"))).contains("queued #1")
+        // The feed is read apart from the pools, so the offer's event may reach it a frame later.
+        && rows.get(rows.size() - 1).contains("offered")
         && rows.stream().noneMatch(String::isEmpty);
   }
 
