@@ -86,23 +86,26 @@ final class BatchApplier {
    */
   AppliedBatch apply(Connection c, List<PoolBatches.Op<?>> queued)
       throws SQLException, PgFailures.MalformedStateException {
+    // This JVM's owners before the liveness read: each registered its row before it joined, and
+    // joined before its command was queued, so the read finds every owner of the batch that was not
+    // reclaimed.
+    Set<String> local = view.localOwners();
     long before = System.currentTimeMillis();
-    PoolRows.Locked locked =
-        rows.lockAndRead(
+    PoolRows.Start start =
+        rows.lockAndReadLiveness(
             c,
             cached == null ? -1 : cachedVersion,
             idleTimeoutMillis(),
-            2 * settings.heartbeatTimeout().toMillis());
+            2 * settings.heartbeatTimeout().toMillis(),
+            local);
     // Claimed only now that the row lock is held: a caller that gave up waiting for it took its
     // command back, and the store must never apply it.
     List<PoolBatches.Op<?>> batch = claimed(queued);
     if (batch.isEmpty()) {
       return null;
     }
-    // This JVM's owners before the liveness read: each registered its row before it joined, so
-    // the read finds every one of them that was not reclaimed.
-    Set<String> local = view.localOwners();
-    PoolRows.Liveness live = rows.liveness(c, local);
+    PoolRows.Locked locked = start.locked();
+    PoolRows.Liveness live = start.liveness();
     serverClock.observe(live.serverMillis(), before, System.currentTimeMillis());
     PoolState state = current(locked);
     Set<String> dead = deadOwners(state, live);

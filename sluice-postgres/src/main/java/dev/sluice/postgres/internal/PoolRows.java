@@ -141,27 +141,55 @@ final class PoolRows {
   record Locked(long version, byte[] state) {}
 
   /**
-   * Locks the pool's row for the transaction and reads it. The server ends the session if the
-   * transaction then sits idle for {@code idleMillis} (its JVM stopped or cut off between two
-   * statements), so that the row lock it holds stops no other JVM for longer; a JVM stopped in the
-   * middle of sending a statement is not idle by the server's count, and is ended by the others
-   * once its heartbeat lapsed ({@link #endLapsedSessions}). The wait for the lock fails after
-   * {@code lockWaitMillis} (as a transient failure), so no caller waits on a wedged holder for
-   * ever.
+   * How a batch starts: the row as read under its lock, then the owners' liveness as seen after it.
    */
-  Locked lockAndRead(Connection c, long knownVersion, long idleMillis, long lockWaitMillis)
+  record Start(Locked locked, Liveness liveness) {}
+
+  /**
+   * Locks the pool's row for the transaction, reads it, then reads the owners' liveness, in one round
+   * trip: the two statements go to the server together, and the second takes its snapshot only once
+   * the first holds the lock, so an owner registered before its first command is always among the
+   * registered ones.
+   *
+   * <p>The server ends the session if the transaction then sits idle for {@code idleMillis} (its JVM
+   * stopped or cut off between two statements), so that the row lock it holds stops no other JVM for
+   * longer; a JVM stopped in the middle of sending a statement is not idle by the server's count,
+   * and is ended by the others once its heartbeat lapsed ({@link #endLapsedSessions}). The wait for
+   * the lock fails after {@code lockWaitMillis} (as a transient failure), so no caller waits on a
+   * wedged holder for ever.
+   *
+   * <p>The locks of {@code local} owners are not tried: their JVM, which is this one, lives, and
+   * while its dedicated connection is being replaced their locks are free for a moment. Their
+   * heartbeats still count.
+   */
+  Start lockAndReadLiveness(
+      Connection c, long knownVersion, long idleMillis, long lockWaitMillis, Set<String> local)
       throws SQLException {
-    try (PreparedStatement st = c.prepareStatement(lockRead)) {
+    try (PreparedStatement st = c.prepareStatement(lockRead + ";\n" + liveness)) {
       st.setLong(1, knownVersion);
       st.setString(2, Long.toString(idleMillis));
       st.setString(3, Long.toString(lockWaitMillis));
       st.setLong(4, OwnerIds.markKey());
       st.setString(5, pool);
-      try (ResultSet rs = st.executeQuery()) {
+      st.setString(6, pool);
+      st.setString(7, pool);
+      st.setArray(8, c.createArrayOf("text", local.toArray()));
+      st.execute();
+      Locked locked;
+      try (ResultSet rs = st.getResultSet()) {
         if (!rs.next()) {
           throw new SQLException(describe + ": its row is missing (was it deleted?)", "P0002");
         }
-        return new Locked(rs.getLong(1), rs.getBytes(2));
+        locked = new Locked(rs.getLong(1), rs.getBytes(2));
+      }
+      if (!st.getMoreResults()) {
+        throw new SQLException(describe + ": the liveness read returned nothing");
+      }
+      try (ResultSet rs = st.getResultSet()) {
+        rs.next();
+        Liveness live =
+            new Liveness(rs.getLong(1), strings(rs.getArray(2)), strings(rs.getArray(3)));
+        return new Start(locked, live);
       }
     }
   }
@@ -175,23 +203,6 @@ final class PoolRows {
    *     held by this transaction until it ends
    */
   record Liveness(long serverMillis, Set<String> registered, Set<String> dead) {}
-
-  /**
-   * Reads the owners' liveness; call after {@link #lockAndRead}. The locks of {@code local} owners
-   * are not tried: their JVM, which is this one, lives, and while its dedicated connection is being
-   * replaced their locks are free for a moment. Their heartbeats still count.
-   */
-  Liveness liveness(Connection c, Set<String> local) throws SQLException {
-    try (PreparedStatement st = c.prepareStatement(liveness)) {
-      st.setString(1, pool);
-      st.setString(2, pool);
-      st.setArray(3, c.createArrayOf("text", local.toArray()));
-      try (ResultSet rs = st.executeQuery()) {
-        rs.next();
-        return new Liveness(rs.getLong(1), strings(rs.getArray(2)), strings(rs.getArray(3)));
-      }
-    }
-  }
 
   /**
    * Writes the state (if {@code state} is not null), deletes the rows of reclaimed owners and
