@@ -18,6 +18,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -121,7 +122,7 @@ class SchemaVersionTest {
         opened.add(
             CompletableFuture.supplyAsync(
                 () -> {
-                  awaitQuietly(start);
+                  TestDatabase.awaitQuietly(start);
                   return Limiter.open(store, CAP_2);
                 }));
       }
@@ -148,43 +149,12 @@ class SchemaVersionTest {
     }
   }
 
-  private static void awaitQuietly(CountDownLatch latch) {
-    try {
-      latch.await();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  /** Every table of the schema and every row of the version and pool tables, as text. */
+  /** Every relation of the schema and the rows of the version and the store's tables. */
   private List<String> contents() throws SQLException {
-    List<String> out = new ArrayList<>();
-    try (Connection c = db.connect();
-        Statement st = c.createStatement()) {
-      try (ResultSet rs =
-          st.executeQuery(
-              "SELECT relname FROM pg_class k JOIN pg_namespace n ON n.oid = k.relnamespace"
-                  + " WHERE n.nspname = '"
-                  + db.schema()
-                  + "' ORDER BY relname")) {
-        while (rs.next()) {
-          out.add("relation: " + rs.getString(1));
-        }
-      }
-      rows(st, "sluice_schema_version", "component || '|' || version", out);
-      rows(st, "sluice_limiter_pools", "pool || '|' || version || '|' || md5(state)", out);
-      rows(st, "sluice_limiter_owners", "owner_id", out);
-    }
-    return out;
-  }
-
-  private void rows(Statement st, String table, String row, List<String> out) throws SQLException {
-    try (ResultSet rs =
-        st.executeQuery(
-            "SELECT " + row + " FROM \"" + db.schema() + "\"." + table + " ORDER BY 1")) {
-      while (rs.next()) {
-        out.add(table + ": " + rs.getString(1));
-      }
-    }
+    return db.contents(
+        Map.of(
+            "sluice_schema_version", "component || '|' || version",
+            "sluice_limiter_pools", "pool || '|' || version || '|' || md5(state)",
+            "sluice_limiter_owners", "owner_id"));
   }
 }

@@ -9,10 +9,15 @@ import com.zaxxer.hikari.HikariDataSource;
 import java.net.InetAddress;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
 import org.postgresql.Driver;
 
 /**
@@ -20,7 +25,7 @@ import org.postgresql.Driver;
  * server's {@code test} database) and a fresh schema of its own, dropped on close. Only a server on
  * a loopback address is used: a test never sends traffic anywhere else.
  */
-final class TestDatabase implements AutoCloseable {
+public final class TestDatabase implements AutoCloseable {
   static final String URL =
       System.getenv()
           .getOrDefault(
@@ -31,7 +36,7 @@ final class TestDatabase implements AutoCloseable {
   private final HikariDataSource dataSource;
 
   /** A fresh schema name on the tests' server, with a pool of {@code maxConnections}. */
-  static TestDatabase create(int maxConnections) {
+  public static TestDatabase create(int maxConnections) {
     return new TestDatabase(maxConnections);
   }
 
@@ -61,11 +66,11 @@ final class TestDatabase implements AutoCloseable {
     return "sluice-test-" + schema;
   }
 
-  HikariDataSource dataSource() {
+  public HikariDataSource dataSource() {
     return dataSource;
   }
 
-  String schema() {
+  public String schema() {
     return schema;
   }
 
@@ -80,7 +85,7 @@ final class TestDatabase implements AutoCloseable {
   }
 
   /** A connection of its own, outside every pool, for the tests' own statements. */
-  Connection connect() throws SQLException {
+  public Connection connect() throws SQLException {
     return DriverManager.getConnection(URL);
   }
 
@@ -96,6 +101,54 @@ final class TestDatabase implements AutoCloseable {
   public void close() throws SQLException {
     dataSource.close();
     execute("DROP SCHEMA IF EXISTS \"" + schema + "\" CASCADE");
+  }
+
+  /**
+   * Every relation of this test's schema, then each given table's rows as {@code table: row} (the
+   * row as the SQL expression renders it, in its order): what a refusal must leave unchanged.
+   *
+   * @param rowsOf table name to the SQL expression that renders one of its rows as text
+   */
+  List<String> contents(Map<String, String> rowsOf) throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (Connection c = connect();
+        Statement st = c.createStatement()) {
+      try (ResultSet rs =
+          st.executeQuery(
+              "SELECT relname FROM pg_class k JOIN pg_namespace n ON n.oid = k.relnamespace"
+                  + " WHERE n.nspname = '"
+                  + schema
+                  + "' ORDER BY relname")) {
+        while (rs.next()) {
+          out.add("relation: " + rs.getString(1));
+        }
+      }
+      for (Map.Entry<String, String> table : rowsOf.entrySet()) {
+        try (ResultSet rs =
+            st.executeQuery(
+                "SELECT "
+                    + table.getValue()
+                    + " FROM \""
+                    + schema
+                    + "\"."
+                    + table.getKey()
+                    + " ORDER BY 1")) {
+          while (rs.next()) {
+            out.add(table.getKey() + ": " + rs.getString(1));
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Waits for {@code latch} without throwing: for tasks that start together. */
+  static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private static void requireLoopback(String url) {

@@ -13,13 +13,11 @@ import dev.sluice.workflow.Workflow;
 import dev.sluice.workflow.WorkflowRuntime;
 import dev.sluice.workflow.spi.ExecutionRecord;
 import dev.sluice.workflow.spi.WorkflowSession;
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -101,7 +99,7 @@ class WorkflowSchemaVersionTest {
         opened.add(
             CompletableFuture.supplyAsync(
                 () -> {
-                  awaitQuietly(start);
+                  TestDatabase.awaitQuietly(start);
                   return store.open();
                 }));
       }
@@ -121,44 +119,13 @@ class WorkflowSchemaVersionTest {
     }
   }
 
-  private static void awaitQuietly(CountDownLatch latch) {
-    try {
-      latch.await();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  /** Every relation of the schema and the rows of the version, meta, owner and execution tables. */
+  /** Every relation of the schema and the rows of the version and the store's tables. */
   private List<String> contents() throws SQLException {
-    List<String> out = new ArrayList<>();
-    try (Connection c = db.connect();
-        Statement st = c.createStatement()) {
-      try (ResultSet rs =
-          st.executeQuery(
-              "SELECT relname FROM pg_class k JOIN pg_namespace n ON n.oid = k.relnamespace"
-                  + " WHERE n.nspname = '"
-                  + db.schema()
-                  + "' ORDER BY relname")) {
-        while (rs.next()) {
-          out.add("relation: " + rs.getString(1));
-        }
-      }
-      rows(st, "sluice_schema_version", "component || '|' || version", out);
-      rows(st, "sluice_workflow_meta", "key || '|' || value", out);
-      rows(st, "sluice_workflow_owners", "owner_id", out);
-      rows(st, "sluice_wf_execution", "id || '|' || status || '|' || claim_epoch", out);
-    }
-    return out;
-  }
-
-  private void rows(Statement st, String table, String row, List<String> out) throws SQLException {
-    try (ResultSet rs =
-        st.executeQuery(
-            "SELECT " + row + " FROM \"" + db.schema() + "\"." + table + " ORDER BY 1")) {
-      while (rs.next()) {
-        out.add(table + ": " + rs.getString(1));
-      }
-    }
+    return db.contents(
+        Map.of(
+            "sluice_schema_version", "component || '|' || version",
+            "sluice_workflow_meta", "key || '|' || value",
+            "sluice_workflow_owners", "owner_id",
+            "sluice_wf_execution", "id || '|' || status || '|' || claim_epoch"));
   }
 }

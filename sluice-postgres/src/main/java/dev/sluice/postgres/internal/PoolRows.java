@@ -146,17 +146,17 @@ final class PoolRows {
   record Start(Locked locked, Liveness liveness) {}
 
   /**
-   * Locks the pool's row for the transaction, reads it, then reads the owners' liveness, in one round
-   * trip: the two statements go to the server together, and the second takes its snapshot only once
-   * the first holds the lock, so an owner registered before its first command is always among the
-   * registered ones.
+   * Locks the pool's row for the transaction, reads it, then reads the owners' liveness, in one
+   * round trip: the two statements go to the server together, and the second takes its snapshot
+   * only once the first holds the lock, so an owner registered before its first command is always
+   * among the registered ones.
    *
-   * <p>The server ends the session if the transaction then sits idle for {@code idleMillis} (its JVM
-   * stopped or cut off between two statements), so that the row lock it holds stops no other JVM for
-   * longer; a JVM stopped in the middle of sending a statement is not idle by the server's count,
-   * and is ended by the others once its heartbeat lapsed ({@link #endLapsedSessions}). The wait for
-   * the lock fails after {@code lockWaitMillis} (as a transient failure), so no caller waits on a
-   * wedged holder for ever.
+   * <p>The server ends the session if the transaction then sits idle for {@code idleMillis} (its
+   * JVM stopped or cut off between two statements), so that the row lock it holds stops no other
+   * JVM for longer; a JVM stopped in the middle of sending a statement is not idle by the server's
+   * count, and is ended by the others once its heartbeat lapsed ({@link #endLapsedSessions}). The
+   * wait for the lock fails after {@code lockWaitMillis} (as a transient failure), so no caller
+   * waits on a wedged holder for ever.
    *
    * <p>The locks of {@code local} owners are not tried: their JVM, which is this one, lives, and
    * while its dedicated connection is being replaced their locks are free for a moment. Their

@@ -6,19 +6,17 @@ package dev.sluice.postgres.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.sluice.Limiter;
 import dev.sluice.LimiterConfig;
 import dev.sluice.postgres.PostgresStore;
 import dev.sluice.postgres.PostgresWorkflowStore;
+import dev.sluice.postgres.TestDatabase;
 import dev.sluice.workflow.spi.WorkflowSession;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Set;
-import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -30,24 +28,17 @@ import org.junit.jupiter.api.Test;
  * was taken under this start (its JVM died).
  */
 class OwnerRowsTest {
-  private static final String URL =
-      System.getenv()
-          .getOrDefault(
-              "SLUICE_POSTGRES_URL", "jdbc:postgresql://127.0.0.1:5432/test?user=postgres");
   private static final String PREVIOUS_START = "'-infinity'";
   private static final String THIS_START = "pg_postmaster_start_time()";
 
-  private final String schema = "owner_rows_" + UUID.randomUUID().toString().replace("-", "");
+  private final TestDatabase db = TestDatabase.create(4);
+  private final String schema = db.schema();
   private final Tables tables = new Tables(schema, "sluice_");
-  private final HikariDataSource dataSource = dataSource();
+  private final HikariDataSource dataSource = db.dataSource();
 
   @AfterEach
   void drop() throws SQLException {
-    try (Connection c = dataSource.getConnection();
-        Statement st = c.createStatement()) {
-      st.execute("DROP SCHEMA IF EXISTS \"" + schema + "\" CASCADE");
-    }
-    dataSource.close();
+    db.close();
   }
 
   @Test
@@ -124,13 +115,5 @@ class OwnerRowsTest {
       st.setLong(2, OwnerIds.lockKey(owner));
       st.executeUpdate();
     }
-  }
-
-  private static HikariDataSource dataSource() {
-    HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(URL);
-    config.setMaximumPoolSize(4);
-    config.setMinimumIdle(0);
-    return new HikariDataSource(config);
   }
 }

@@ -7,20 +7,17 @@ package dev.sluice.postgres.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.sluice.Lease;
 import dev.sluice.Limiter;
 import dev.sluice.LimiterConfig;
 import dev.sluice.postgres.PostgresStore;
+import dev.sluice.postgres.TestDatabase;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -36,23 +33,16 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class WedgedHolderTest {
-  private static final String URL =
-      System.getenv()
-          .getOrDefault(
-              "SLUICE_POSTGRES_URL", "jdbc:postgresql://127.0.0.1:5432/test?user=postgres");
   private static final String STOPPED_OWNER = "pg-stopped-jvm-1";
 
-  private final String schema = "wedged_" + UUID.randomUUID().toString().replace("-", "");
+  private final TestDatabase db = TestDatabase.create(4);
+  private final String schema = db.schema();
   private final Tables tables = new Tables(schema, "sluice_");
-  private final HikariDataSource dataSource = dataSource();
+  private final HikariDataSource dataSource = db.dataSource();
 
   @AfterEach
   void drop() throws SQLException {
-    try (Connection c = dataSource.getConnection();
-        Statement st = c.createStatement()) {
-      st.execute("DROP SCHEMA IF EXISTS \"" + schema + "\" CASCADE");
-    }
-    dataSource.close();
+    db.close();
   }
 
   @Test
@@ -64,7 +54,7 @@ class WedgedHolderTest {
                     .heartbeatTimeout(Duration.ofSeconds(3))
                     .build(),
                 LimiterConfig.builder().maxConcurrent(1).build());
-        Connection stopped = DriverManager.getConnection(URL)) {
+        Connection stopped = db.connect()) {
       try (Connection c = dataSource.getConnection();
           PreparedStatement st =
               c.prepareStatement(
@@ -94,13 +84,5 @@ class WedgedHolderTest {
           .isInstanceOf(SQLException.class);
       assertThat(live.inspect().leases()).isEmpty();
     }
-  }
-
-  private static HikariDataSource dataSource() {
-    HikariConfig config = new HikariConfig();
-    config.setJdbcUrl(URL);
-    config.setMaximumPoolSize(4);
-    config.setMinimumIdle(0);
-    return new HikariDataSource(config);
   }
 }
