@@ -5,6 +5,8 @@
 package dev.sluice;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -21,6 +23,9 @@ import java.util.Optional;
  * @param cooldownUntil the end of a running cooldown, empty when none runs
  * @param circuit where the circuit breaker stands
  * @param circuitOpenUntil the end of an open circuit's pause, empty unless open
+ * @param runningOperations managed executions running now, between attempts included (while
+ *     draining: work accepted before the drain)
+ * @param unconfirmed operations whose owner died before they finished, acknowledged or not
  */
 public record ControlStatus(
     long generation,
@@ -29,7 +34,9 @@ public record ControlStatus(
     int waiters,
     Optional<Instant> cooldownUntil,
     Circuit circuit,
-    Optional<Instant> circuitOpenUntil) {
+    Optional<Instant> circuitOpenUntil,
+    int runningOperations,
+    List<UnconfirmedOperation> unconfirmed) {
 
   /** Where a circuit breaker stands. */
   public enum Circuit {
@@ -46,10 +53,62 @@ public record ControlStatus(
     Objects.requireNonNull(cooldownUntil, "cooldownUntil");
     Objects.requireNonNull(circuit, "circuit");
     Objects.requireNonNull(circuitOpenUntil, "circuitOpenUntil");
+    unconfirmed = List.copyOf(unconfirmed);
   }
 
-  /** Whether the pool drains and no work accepted before the drain holds a lease or waits. */
+  /**
+   * Whether the pool drains and no work accepted before the drain holds a lease, waits, runs
+   * between attempts, or is unconfirmed without an acknowledgement.
+   */
   public boolean settled() {
-    return draining && activeLeases == 0 && waiters == 0;
+    if (!draining || activeLeases != 0 || waiters != 0 || runningOperations != 0) {
+      return false;
+    }
+    for (UnconfirmedOperation u : unconfirmed) {
+      if (!u.acknowledged()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether the drain {@linkplain #settled settled} with nothing unconfirmed at all: an
+   * acknowledgement settles a drain but never makes it clean; a resume prunes acknowledged records.
+   */
+  public boolean clean() {
+    return settled() && unconfirmed.isEmpty();
+  }
+
+  /** The ids of the unconfirmed operations not yet acknowledged. */
+  public List<String> unacknowledgedIds() {
+    List<String> ids = new ArrayList<>();
+    for (UnconfirmedOperation u : unconfirmed) {
+      if (!u.acknowledged()) {
+        ids.add(u.id());
+      }
+    }
+    return ids;
+  }
+
+  /**
+   * A managed execution whose owner died before it finished: whether its work took effect is
+   * unknown, so a drain does not settle until an operator {@linkplain Maintenance#acknowledge
+   * acknowledges} it.
+   *
+   * @param id the operation id its attempts saw ({@link ExecutionContext#operationId()})
+   * @param owner the owner that ran it
+   * @param generation the drain generation when it began
+   * @param acknowledged whether it was acknowledged
+   * @param reason the acknowledgement's reason, empty if none
+   */
+  public record UnconfirmedOperation(
+      String id, String owner, long generation, boolean acknowledged, String reason) {
+    /** Checks the components. */
+    public UnconfirmedOperation {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(owner, "owner");
+      Objects.requireNonNull(reason, "reason");
+    }
   }
 }

@@ -5,6 +5,7 @@
 package dev.sluice;
 
 import java.time.Duration;
+import java.util.Collection;
 
 /**
  * The pool-wide drain, for maintenance of whatever the pool protects: {@link #drain()} makes every
@@ -52,4 +53,20 @@ public interface Maintenance {
    * @throws InterruptedException if interrupted while waiting
    */
   boolean await(long generation, Duration timeout) throws InterruptedException;
+
+  /**
+   * Accepts that operations left unconfirmed by a dead owner ({@link ControlStatus#unconfirmed()})
+   * may or may not have taken effect, so the drain of {@code generation} can settle; all or none.
+   * The records stay, acknowledged, until the drain is resumed, so this drain never reports {@link
+   * ControlStatus#clean() clean}; a later one can.
+   *
+   * @param generation the latest drain's generation
+   * @param operationIds the unconfirmed operations, at least one
+   * @param reason why their uncertainty is accepted, not blank
+   * @return the status after
+   * @throws StaleDrainException if {@code generation} is not the latest drain; nothing changes
+   * @throws IllegalArgumentException if an id names no unconfirmed operation, none is given, the
+   *     reason is blank or the generation is below 1; nothing changes
+   */
+  ControlStatus acknowledge(long generation, Collection<String> operationIds, String reason);
 }

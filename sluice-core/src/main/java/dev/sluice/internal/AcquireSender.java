@@ -57,7 +57,14 @@ final class AcquireSender {
   void send(Ticket t, long queueWaitMillis, boolean async) {
     PoolCommand.Acquire acquire =
         new PoolCommand.Acquire(
-            runner.owner(), t.ref, t.weight, t.lifetime, queueWaitMillis, t.failFast, t.continuing);
+            runner.owner(),
+            t.ref,
+            t.weight,
+            t.lifetime,
+            queueWaitMillis,
+            t.failFast,
+            t.continuing,
+            t.operation);
     CompletableFuture<PoolOutcome<AcquireAnswer>> f;
     synchronized (t) {
       if (t.beginSubmit()) {

@@ -31,6 +31,9 @@ final class AttemptContext<T> implements ExecutionContext {
   /** The request that carries this attempt; set once it was made. Guarded by the execution. */
   CompletableFuture<Void> request;
 
+  /** The request's ticket, set before its acquire leaves: the outcome goes out with its release. */
+  volatile Ticket ticket;
+
   /** The attempt timeout's timer while the task runs, else null. */
   volatile TimeSource.Timer timeout;
 
@@ -43,6 +46,9 @@ final class AttemptContext<T> implements ExecutionContext {
   Throwable failure;
   AttemptOutcome outcome;
   Throwable classifierFailure;
+
+  /** Whether this attempt's release reports the operation finished. */
+  volatile boolean lastReported;
 
   AttemptContext(String operationId, int attempt) {
     this.operationId = operationId;

@@ -11,6 +11,8 @@ import dev.sluice.ExecuteOptions;
 import dev.sluice.ExecutionTask;
 import dev.sluice.SluiceException;
 import dev.sluice.TimeSource;
+import dev.sluice.spi.ReportedOutcome;
+import java.time.Duration;
 import java.util.function.Consumer;
 
 /**
@@ -24,6 +26,7 @@ import java.util.function.Consumer;
  */
 final class AttemptRunner<T> {
   private final ExecutionTask<T> task;
+  private final ExecuteOptions options;
   private final AttemptClassifier classifier;
   private final long timeoutNanos;
   private final TimeSource clock;
@@ -41,6 +44,7 @@ final class AttemptRunner<T> {
       String pool,
       Consumer<AttemptContext<T>> timedOut) {
     this.task = task;
+    this.options = options;
     this.classifier = options.classifier();
     long timeout = options.attemptTimeoutMillis();
     this.timeoutNanos = timeout < 0 ? -1 : timeout * 1_000_000L;
@@ -57,6 +61,7 @@ final class AttemptRunner<T> {
       // The execution ended between the grant and the start: the task must not run.
       a.returned = true;
       a.outcome = AttemptOutcome.neutral();
+      report(a);
       return null;
     }
     if (timeoutNanos >= 0) {
@@ -77,7 +82,48 @@ final class AttemptRunner<T> {
       }
     }
     a.outcome = classify(a);
+    report(a);
     return null;
+  }
+
+  /**
+   * Hands the attempt's outcome to its ticket, which reports it to the pool's shared cooldown and
+   * circuit breaker with the release of the lease, in one command; the last attempt's report also
+   * ends the operation's record. A neutral attempt that is not the last needs no report: a plain
+   * release is no evidence.
+   */
+  private void report(AttemptContext<?> a) {
+    Ticket t = a.ticket;
+    AttemptOutcome o = a.outcome;
+    if (t == null || o == null) {
+      return;
+    }
+    // Whether a retry may follow is decided again after the release; closing and the deadline can
+    // still end the execution there, which then finishes the record itself.
+    a.lastReported = a.cancelled() || !RetryRule.allows(options, a, false);
+    if (a.lastReported) {
+      t.finishes = a.operationId();
+    }
+    if (o instanceof AttemptOutcome.Success) {
+      t.reportOutcome(ReportedOutcome.SUCCESS, 0);
+    } else if (o instanceof AttemptOutcome.Throttle th) {
+      t.reportOutcome(
+          ReportedOutcome.THROTTLE, th.retryAfter().map(AttemptRunner::millis).orElse(0L));
+    } else if (o instanceof AttemptOutcome.ServiceFailure) {
+      t.reportOutcome(ReportedOutcome.SERVICE_FAILURE, 0);
+    } else if (a.lastReported) {
+      t.reportOutcome(ReportedOutcome.NEUTRAL, 0);
+    }
+  }
+
+  /** A retry-after in whole milliseconds, rounded up so a floor stays a floor; saturated. */
+  private static long millis(Duration d) {
+    try {
+      long ms = d.toMillis();
+      return d.minusMillis(ms).isZero() ? ms : Math.addExact(ms, 1);
+    } catch (ArithmeticException e) {
+      return Long.MAX_VALUE;
+    }
   }
 
   /**

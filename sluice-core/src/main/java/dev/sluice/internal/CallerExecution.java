@@ -45,6 +45,7 @@ final class CallerExecution<T> implements StopsOnClose {
   private volatile boolean delayOver;
   private volatile Cut<T> running;
   private int attempts;
+  private AttemptContext<T> last;
 
   /** The attempt that runs now and what cut it short, if anything did. */
   private record Cut<T>(AttemptContext<T> attempt, AtomicReference<SluiceException> by) {}
@@ -79,6 +80,10 @@ final class CallerExecution<T> implements StopsOnClose {
       if (deadline != null) {
         deadline.cancel();
       }
+      if (last != null && !last.lastReported) {
+        // No report ended the operation's record (refused, timed out, stopped between attempts).
+        limiter.shared().control().finishAsync(operationId);
+      }
       limiter.lifecycle().untrack(this);
       limiter.lifecycle().ended();
     }
@@ -109,16 +114,18 @@ final class CallerExecution<T> implements StopsOnClose {
   private AttemptContext<T> attempt(int n) throws Exception {
     attempts = n;
     AttemptContext<T> a = new AttemptContext<>(operationId, n);
+    last = a;
     BlockingTicket t;
     try {
       t =
           limiter
               .requests()
-              .acquireBlocking(
+              .acquireAttempt(
                   options.schedule().weight(),
                   options.schedule().leaseLifetimeMillis(limiter.config()),
                   queueWait(),
-                  n > 1);
+                  options.schedule().circuitFailFast(),
+                  a);
     } catch (QueueTimeoutException e) {
       if (pastDeadline()) {
         throw executionTimeout();

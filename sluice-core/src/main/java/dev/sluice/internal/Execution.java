@@ -41,6 +41,7 @@ final class Execution<T> implements InFlight, StopsOnClose {
 
   // Guarded by this.
   private AttemptContext<T> current;
+  private AttemptContext<T> last;
   private TimeSource.Timer deadlineTimer;
   private TimeSource.Timer retryTimer;
   private boolean finished;
@@ -99,13 +100,14 @@ final class Execution<T> implements InFlight, StopsOnClose {
         return;
       }
       current = a;
+      last = a;
       attempts = n;
       retryTimer = null;
     }
     CompletableFuture<Void> request =
         limiter
             .requests()
-            .schedule(admission -> runner.run(a, admission), options.schedule(), n > 1);
+            .scheduleAttempt(admission -> runner.run(a, admission), options.schedule(), a);
     boolean withdraw;
     synchronized (this) {
       a.request = request;
@@ -214,6 +216,7 @@ final class Execution<T> implements InFlight, StopsOnClose {
    */
   private void finish(Runnable completion, boolean abort) {
     AttemptContext<T> a;
+    AttemptContext<T> latest;
     CompletableFuture<Void> request;
     TimeSource.Timer deadline;
     TimeSource.Timer retry;
@@ -223,6 +226,7 @@ final class Execution<T> implements InFlight, StopsOnClose {
       }
       finished = true;
       a = current;
+      latest = last;
       request = a == null ? null : a.request;
       deadline = deadlineTimer;
       retry = retryTimer;
@@ -238,6 +242,10 @@ final class Execution<T> implements InFlight, StopsOnClose {
       if (request != null) {
         request.cancel(false);
       }
+    }
+    if (latest != null && !latest.lastReported) {
+      // No report ended the operation's record (refused, timed out, stopped between attempts).
+      limiter.shared().control().finishAsync(operationId);
     }
     limiter.lifecycle().untrack(this);
     try {

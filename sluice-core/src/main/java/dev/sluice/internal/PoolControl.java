@@ -5,6 +5,7 @@
 package dev.sluice.internal;
 
 import dev.sluice.OwnerLostException;
+import dev.sluice.spi.AcknowledgeAnswer;
 import dev.sluice.spi.ControlView;
 import dev.sluice.spi.LeaseRecord;
 import dev.sluice.spi.PoolCommand;
@@ -49,6 +50,13 @@ final class PoolControl {
     return resumed;
   }
 
+  /** Acknowledges unconfirmed operations and wakes this JVM's drain waits. */
+  AcknowledgeAnswer acknowledge(PoolCommand.Acknowledge command) {
+    AcknowledgeAnswer a = runner.execute(command);
+    drains.changed();
+    return a;
+  }
+
   CompletableFuture<Boolean> watchDrain(long generation) {
     return drains.watch(generation);
   }
@@ -56,6 +64,21 @@ final class PoolControl {
   /** The pool may have changed: a release of this JVM's, or another owner's commit. */
   void changed() {
     drains.changed();
+  }
+
+  /**
+   * Ends this owner's record of an operation that finished without its last report doing so. A
+   * failure is left alone: the record stays running until the owner retires or dies, which a drain
+   * shows rather than hides.
+   */
+  void finishAsync(String operation) {
+    try {
+      runner
+          .submit(new PoolCommand.Finish(runner.owner(), operation))
+          .whenComplete((r, e) -> drains.changed());
+    } catch (RuntimeException e) {
+      // A closed or failed store: the record stays, as after any failure of its owner.
+    }
   }
 
   private CompletableFuture<ControlView> readAsync() {
@@ -73,13 +96,15 @@ final class PoolControl {
    * @param lease the attempt's lease, held by this JVM's owner
    * @param outcome how the attempt ended
    * @param retryAfterMillis the provider's retry-after, 0 for none
+   * @param finishes the operation the attempt was the last of, empty for none
    * @return the store's answer
    */
   CompletableFuture<ReportAnswer> reportAsync(
-      LeaseRecord lease, ReportedOutcome outcome, long retryAfterMillis) {
+      LeaseRecord lease, ReportedOutcome outcome, long retryAfterMillis, String finishes) {
     handOffs.givenBack(lease);
     return runner
-        .submit(new PoolCommand.Report(runner.owner(), lease.id(), outcome, retryAfterMillis))
+        .submit(
+            new PoolCommand.Report(runner.owner(), lease.id(), outcome, retryAfterMillis, finishes))
         .whenComplete(
             (r, e) -> {
               if (e != null && CommandRunner.transientFailure(e)) {

@@ -7,11 +7,15 @@ package dev.sluice.internal;
 import dev.sluice.ControlStatus;
 import dev.sluice.Maintenance;
 import dev.sluice.StaleDrainException;
+import dev.sluice.spi.AcknowledgeAnswer;
 import dev.sluice.spi.ControlState;
 import dev.sluice.spi.ControlView;
 import dev.sluice.spi.PoolCommand;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -84,6 +88,36 @@ final class PoolMaintenance implements Maintenance {
     }
   }
 
+  @Override
+  public ControlStatus acknowledge(
+      long generation, Collection<String> operationIds, String reason) {
+    Objects.requireNonNull(operationIds, "operationIds");
+    Objects.requireNonNull(reason, "reason");
+    List<String> ids = new ArrayList<>(operationIds);
+    for (String id : ids) {
+      Objects.requireNonNull(id, "an operation id");
+    }
+    // The command checks the generation, the ids and the reason before anything is sent.
+    PoolCommand.Acknowledge command =
+        new PoolCommand.Acknowledge(control.owner(), generation, ids, reason);
+    limiter.checkOpenForMaintenance();
+    AcknowledgeAnswer answer = control.acknowledge(command);
+    if (answer.stale()) {
+      ControlView v = control.execute(new PoolCommand.ReadControl(control.owner()));
+      throw new StaleDrainException(
+          name, generation, v.control().drain().generation(), v.control().drain().draining());
+    }
+    if (!answer.unknown().isEmpty()) {
+      throw new IllegalArgumentException(
+          "operationIds must name unconfirmed operations of pool '"
+              + name
+              + "' (see maintenance().status().unconfirmed()); these are not: "
+              + answer.unknown()
+              + "; nothing was acknowledged");
+    }
+    return status();
+  }
+
   private static ControlStatus status(ControlView v) {
     ControlState c = v.control();
     long until = c.cooldown().until();
@@ -97,6 +131,34 @@ final class PoolMaintenance implements Maintenance {
         ControlStatus.Circuit.valueOf(b.phase().name()),
         b.phase() == ControlState.BreakerPhase.OPEN
             ? Optional.of(Instant.ofEpochMilli(b.openUntil()))
-            : Optional.empty());
+            : Optional.empty(),
+        running(c),
+        unconfirmed(c));
+  }
+
+  private static int running(ControlState c) {
+    int n = 0;
+    for (ControlState.Operation o : c.operations()) {
+      if (o.status() == ControlState.OperationStatus.RUNNING) {
+        n++;
+      }
+    }
+    return n;
+  }
+
+  private static List<ControlStatus.UnconfirmedOperation> unconfirmed(ControlState c) {
+    List<ControlStatus.UnconfirmedOperation> out = new ArrayList<>();
+    for (ControlState.Operation o : c.operations()) {
+      if (o.status() != ControlState.OperationStatus.RUNNING) {
+        out.add(
+            new ControlStatus.UnconfirmedOperation(
+                o.id(),
+                o.owner(),
+                o.generation(),
+                o.status() == ControlState.OperationStatus.ACKNOWLEDGED,
+                o.reason()));
+      }
+    }
+    return out;
   }
 }

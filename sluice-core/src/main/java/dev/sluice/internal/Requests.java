@@ -86,6 +86,24 @@ final class Requests {
    */
   <T> CompletableFuture<T> schedule(
       AdmittedTask<T> task, ScheduleOptions options, boolean continuation) {
+    return schedule(task, options, continuation, null);
+  }
+
+  /**
+   * Schedules one attempt of a managed execution: a later attempt continues accepted work (see
+   * {@link #schedule(AdmittedTask, ScheduleOptions, boolean)}), and the attempt learns its ticket,
+   * through which it reports its outcome with the release.
+   */
+  <T> CompletableFuture<T> scheduleAttempt(
+      AdmittedTask<T> task, ScheduleOptions options, AttemptContext<?> attempt) {
+    return schedule(task, options, attempt.attempt() > 1, attempt);
+  }
+
+  private <T> CompletableFuture<T> schedule(
+      AdmittedTask<T> task,
+      ScheduleOptions options,
+      boolean continuation,
+      AttemptContext<?> attempt) {
     SluiceException refusal = continuation ? healthRefusal() : refusal();
     if (refusal != null) {
       return CompletableFuture.failedFuture(refusal);
@@ -104,6 +122,11 @@ final class Requests {
             future,
             executor);
     t.failFast = options.circuitFailFast();
+    t.continuing = continuation;
+    if (attempt != null) {
+      attempt.ticket = t;
+      t.operation = attempt.operationId();
+    }
     future.bind(t);
     if (!(continuation ? lifecycle.admitContinuation() : lifecycle.admit())) {
       return CompletableFuture.failedFuture(lifecycle.closedException());
@@ -164,6 +187,33 @@ final class Requests {
    */
   BlockingTicket acquireBlocking(long weight, long lifetime, long queueWait, boolean continuation)
       throws InterruptedException {
+    return acquireBlocking(weight, lifetime, queueWait, continuation, null);
+  }
+
+  /**
+   * Acquires for one attempt of a blocking managed execution, which learns its ticket before the
+   * acquire leaves; see {@link #acquireBlocking(long, long, long, boolean)}.
+   */
+  BlockingTicket acquireAttempt(
+      long weight, long lifetime, long queueWait, boolean failFast, AttemptContext<?> attempt)
+      throws InterruptedException {
+    return acquireBlocking(weight, lifetime, queueWait, attempt.attempt() > 1, attempt, failFast);
+  }
+
+  private BlockingTicket acquireBlocking(
+      long weight, long lifetime, long queueWait, boolean continuation, AttemptContext<?> attempt)
+      throws InterruptedException {
+    return acquireBlocking(weight, lifetime, queueWait, continuation, attempt, false);
+  }
+
+  private BlockingTicket acquireBlocking(
+      long weight,
+      long lifetime,
+      long queueWait,
+      boolean continuation,
+      AttemptContext<?> attempt,
+      boolean failFast)
+      throws InterruptedException {
     SluiceException refusal = continuation ? healthRefusal() : refusal();
     if (refusal != null) {
       throw refusal;
@@ -174,6 +224,12 @@ final class Requests {
     BlockingTicket t =
         new BlockingTicket(
             limiter, pool.nextRef(), weight, lifetime, deadline(queueWait), queueWait);
+    t.continuing = continuation;
+    t.failFast = failFast;
+    if (attempt != null) {
+      attempt.ticket = t;
+      t.operation = attempt.operationId();
+    }
     if (!(continuation ? lifecycle.admitContinuation() : lifecycle.admit())) {
       throw lifecycle.closedException();
     }

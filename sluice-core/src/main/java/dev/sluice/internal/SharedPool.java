@@ -226,7 +226,7 @@ final class SharedPool {
       return releaseAsync(t.lease());
     }
     return control
-        .reportAsync(t.lease(), t.outcome(), t.retryAfterMillis())
+        .reportAsync(t.lease(), t.outcome(), t.retryAfterMillis(), t.finishes)
         .thenApply(r -> r.released());
   }
 

@@ -38,6 +38,15 @@ abstract class Ticket extends HandOffTicket {
   /** Set before the acquire leaves: continues work accepted before a drain (a retry). */
   volatile boolean continuing;
 
+  /**
+   * Set before the acquire leaves: the managed execution this request is an attempt of, which the
+   * pool records as running; empty for none.
+   */
+  volatile String operation = "";
+
+  /** The operation whose record the release's report ends (the last attempt's); empty for none. */
+  volatile String finishes = "";
+
   private volatile ReportedOutcome outcome;
   private volatile long retryAfterMillis;
 

@@ -73,6 +73,10 @@ final class ControlRules {
   static ReportAnswer report(PoolState s, PoolCommand.Report r, long now) {
     LeaseRecord lease = s.lease(r.leaseId());
     if (lease == null || !lease.owner().equals(r.owner())) {
+      // Lost work is no evidence, but its operation still ends with the report.
+      if (!r.operation().isEmpty()) {
+        s.control(OperationRules.finished(s.control(), r.owner(), r.operation()));
+      }
       return new ReportAnswer(false, false);
     }
     RecoveryPolicy p = s.config().recovery();
@@ -84,8 +88,11 @@ final class ControlRules {
         p.breaker() == null
             ? c.breaker()
             : BreakerRules.report(p.breaker(), c.breaker(), lease, r.outcome(), now, last);
-    ControlState next = new ControlState(cooldown, breaker, c.drain());
-    boolean counted = !next.equals(c);
+    ControlState next = c.withCooldown(cooldown).withBreaker(breaker);
+    boolean counted = next != c && !next.equals(c);
+    if (!r.operation().isEmpty()) {
+      next = OperationRules.finished(next, r.owner(), r.operation());
+    }
     s.control(next);
     s.removeLease(lease.id());
     s.trace().add(TraceEvent.Kind.RELEASED, lease.id(), r.owner(), s.activeWeight(), now);
@@ -96,8 +103,7 @@ final class ControlRules {
   static ControlView drain(PoolState s, long now) {
     ControlState c = s.control();
     if (!c.drain().draining()) {
-      ControlState.Drain d = new ControlState.Drain(c.drain().generation() + 1, true);
-      s.control(new ControlState(c.cooldown(), c.breaker(), d));
+      s.control(c.withDrain(new ControlState.Drain(c.drain().generation() + 1, true)));
     }
     return ControlView.of(s, now);
   }
@@ -108,12 +114,13 @@ final class ControlRules {
     if (generation != c.drain().generation()) {
       return false;
     }
+    // Acknowledged records have served their drain: a later drain can report clean.
     s.control(
-        new ControlState(c.cooldown(), c.breaker(), new ControlState.Drain(generation, false)));
+        OperationRules.pruneAcknowledged(c.withDrain(new ControlState.Drain(generation, false))));
     return true;
   }
 
   private static ControlState withBreaker(ControlState c, ControlState.Breaker b) {
-    return b == c.breaker() ? c : new ControlState(c.cooldown(), b, c.drain());
+    return c.withBreaker(b);
   }
 }

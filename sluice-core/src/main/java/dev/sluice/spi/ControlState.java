@@ -19,16 +19,49 @@ import java.util.Objects;
  * @param breaker the circuit breaker
  * @param drain the pool-wide drain
  */
-public record ControlState(Cooldown cooldown, Breaker breaker, Drain drain) {
+public record ControlState(
+    Cooldown cooldown, Breaker breaker, Drain drain, List<Operation> operations) {
   /** The control state of a pool that never used any of it. */
   public static final ControlState NONE =
-      new ControlState(Cooldown.NONE, Breaker.CLOSED, Drain.NONE);
+      new ControlState(Cooldown.NONE, Breaker.CLOSED, Drain.NONE, List.of());
 
-  /** Checks that no part is missing. */
+  /** Checks that no part is missing and copies the operations. */
   public ControlState {
     Objects.requireNonNull(cooldown, "cooldown");
     Objects.requireNonNull(breaker, "breaker");
     Objects.requireNonNull(drain, "drain");
+    operations = List.copyOf(operations);
+  }
+
+  /**
+   * A control state without operation records.
+   *
+   * @param cooldown the shared cooldown
+   * @param breaker the circuit breaker
+   * @param drain the pool-wide drain
+   */
+  public ControlState(Cooldown cooldown, Breaker breaker, Drain drain) {
+    this(cooldown, breaker, drain, List.of());
+  }
+
+  /** This state with another cooldown. */
+  public ControlState withCooldown(Cooldown next) {
+    return next == cooldown ? this : new ControlState(next, breaker, drain, operations);
+  }
+
+  /** This state with another breaker. */
+  public ControlState withBreaker(Breaker next) {
+    return next == breaker ? this : new ControlState(cooldown, next, drain, operations);
+  }
+
+  /** This state with another drain. */
+  public ControlState withDrain(Drain next) {
+    return next.equals(drain) ? this : new ControlState(cooldown, breaker, next, operations);
+  }
+
+  /** This state with other operation records. */
+  public ControlState withOperations(List<Operation> next) {
+    return new ControlState(cooldown, breaker, drain, next);
   }
 
   /** Whether this is {@link #NONE}. */
@@ -114,6 +147,38 @@ public record ControlState(Cooldown cooldown, Breaker breaker, Drain drain) {
    * @param total successes and service failures
    */
   public record Sample(long at, int failures, int total) {}
+
+  /** Where an operation record stands. */
+  public enum OperationStatus {
+    /** Its owner runs it: an attempt holds a lease, waits, or waits to be retried. */
+    RUNNING,
+    /** Its owner died before it finished: whether its work took effect is unknown. */
+    UNCONFIRMED,
+    /** Unconfirmed, and an operator accepted that with a reason; pruned when the drain ends. */
+    ACKNOWLEDGED
+  }
+
+  /**
+   * A managed execution the pool knows of: recorded when its first attempt is queued or admitted,
+   * removed when it finishes, kept as {@link OperationStatus#UNCONFIRMED unconfirmed} when its
+   * owner dies first, so that a drain knows of work whose outcome nobody can tell.
+   *
+   * @param id the operation id, as its attempts see it
+   * @param owner the owner that runs it
+   * @param generation the drain generation when it began (the latest, drained or not)
+   * @param status where it stands
+   * @param reason why it was acknowledged; empty otherwise
+   */
+  public record Operation(
+      String id, String owner, long generation, OperationStatus status, String reason) {
+    /** Checks the components. */
+    public Operation {
+      Objects.requireNonNull(id, "id");
+      Objects.requireNonNull(owner, "owner");
+      Objects.requireNonNull(status, "status");
+      Objects.requireNonNull(reason, "reason");
+    }
+  }
 
   /**
    * The pool-wide drain.

@@ -24,9 +24,20 @@ public record ControlView(ControlState control, int leases, int waiters, long no
     Objects.requireNonNull(control, "control");
   }
 
-  /** Whether the pool drains and no work accepted before the drain holds a lease or waits. */
+  /**
+   * Whether the pool drains and no work accepted before the drain holds a lease, waits, or is an
+   * operation not finished: running (perhaps between attempts) or unconfirmed and not acknowledged.
+   */
   public boolean settled() {
-    return control.drain().draining() && leases == 0 && waiters == 0;
+    return control.drain().draining()
+        && leases == 0
+        && waiters == 0
+        && OperationRules.pending(control) == 0;
+  }
+
+  /** Whether the drain {@linkplain #settled settled} with no operation record at all. */
+  public boolean clean() {
+    return settled() && control.operations().isEmpty();
   }
 
   static ControlView of(PoolState s, long now) {

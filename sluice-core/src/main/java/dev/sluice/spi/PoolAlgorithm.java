@@ -42,7 +42,7 @@ public final class PoolAlgorithm {
     long now = context.now();
     long before = PoolMachine.nextDeadline(state, now);
     ControlState.Drain drainBefore = state.control().drain();
-    int workBefore = drainBefore.draining() ? state.leases().size() + state.waiters().size() : 0;
+    int workBefore = drainBefore.draining() ? work(state) : 0;
     Effects fx = new Effects();
     PoolMachine.settle(state, context, fx);
     // A withdrawal takes its requests out before anything is granted, or one could be granted
@@ -57,9 +57,7 @@ public final class PoolAlgorithm {
     long after = PoolMachine.nextDeadline(state, now);
     ControlState.Drain drainAfter = state.control().drain();
     boolean everyone =
-        !drainAfter.equals(drainBefore)
-            || (drainAfter.draining()
-                && state.leases().size() + state.waiters().size() < workBefore);
+        !drainAfter.equals(drainBefore) || (drainAfter.draining() && work(state) < workBefore);
     return new PoolOutcome<>(
         (R) value,
         command.owner(),
@@ -69,6 +67,11 @@ public final class PoolAlgorithm {
         after != before,
         context.sequence(),
         everyone);
+  }
+
+  /** What a drain waits for: leases, waiters and operations not finished or acknowledged. */
+  private static int work(PoolState s) {
+    return s.leases().size() + s.waiters().size() + OperationRules.pending(s.control());
   }
 
   private static Object body(PoolState s, PoolCommand<?> c, long now, Effects fx) {
@@ -98,12 +101,27 @@ public final class PoolAlgorithm {
       return ControlRules.resume(s, r.generation());
     } else if (c instanceof PoolCommand.ReadControl) {
       return ControlView.of(s, now);
+    } else if (c instanceof PoolCommand.Finish f) {
+      ControlState before = s.control();
+      s.control(OperationRules.finished(before, f.owner(), f.operation()));
+      return s.control() != before;
+    } else if (c instanceof PoolCommand.Acknowledge a) {
+      return OperationRules.acknowledge(s, a);
     }
     // Tick: settling and granting is all it does.
     return null;
   }
 
   private static AcquireAnswer acquire(PoolState s, PoolCommand.Acquire a, long now) {
+    AcquireAnswer answer = admit(s, a, now);
+    if (!a.operation().isEmpty()
+        && (answer instanceof AcquireAnswer.Granted || answer instanceof AcquireAnswer.Queued)) {
+      s.control(OperationRules.begun(s.control(), a.owner(), a.operation()));
+    }
+    return answer;
+  }
+
+  private static AcquireAnswer admit(PoolState s, PoolCommand.Acquire a, long now) {
     long weight = a.weight();
     ControlState.Drain drain = s.control().drain();
     if (drain.draining() && !a.continuing()) {
@@ -217,6 +235,7 @@ public final class PoolAlgorithm {
   }
 
   private static void retire(PoolState s, String owner, long now) {
+    s.control(OperationRules.retired(s.control(), owner));
     List<Long> held = new ArrayList<>();
     for (LeaseRecord l : s.leases()) {
       if (l.owner().equals(owner)) {

@@ -39,6 +39,8 @@ public sealed interface PoolCommand<R> {
    *     circuit is open or its probe runs
    * @param continuing the request continues work accepted before a drain began (a retry), which a
    *     draining pool still admits; new work is refused with {@link AcquireAnswer.Draining}
+   * @param operation the managed execution the request is an attempt of, recorded as running once
+   *     the request is queued or admitted (see {@link ControlState.Operation}); empty for none
    */
   record Acquire(
       String owner,
@@ -47,11 +49,35 @@ public sealed interface PoolCommand<R> {
       long leaseLifetime,
       long queueWaitMillis,
       boolean failFast,
-      boolean continuing)
+      boolean continuing,
+      String operation)
       implements PoolCommand<AcquireAnswer> {
     /** Checks the components. */
     public Acquire {
       Objects.requireNonNull(owner, "owner");
+      Objects.requireNonNull(operation, "operation");
+    }
+
+    /**
+     * A request that is no attempt of a managed execution.
+     *
+     * @param owner the issuer
+     * @param ownerRef the issuer's reference
+     * @param weight the weight
+     * @param leaseLifetime the lease lifetime, {@code -1} for none
+     * @param queueWaitMillis how long it may wait
+     * @param failFast refuse while the circuit is open
+     * @param continuing continues work accepted before a drain
+     */
+    public Acquire(
+        String owner,
+        long ownerRef,
+        long weight,
+        long leaseLifetime,
+        long queueWaitMillis,
+        boolean failFast,
+        boolean continuing) {
+      this(owner, ownerRef, weight, leaseLifetime, queueWaitMillis, failFast, continuing, "");
     }
 
     /**
@@ -65,7 +91,7 @@ public sealed interface PoolCommand<R> {
      */
     public Acquire(
         String owner, long ownerRef, long weight, long leaseLifetime, long queueWaitMillis) {
-      this(owner, ownerRef, weight, leaseLifetime, queueWaitMillis, false, false);
+      this(owner, ownerRef, weight, leaseLifetime, queueWaitMillis, false, false, "");
     }
   }
 
@@ -197,13 +223,29 @@ public sealed interface PoolCommand<R> {
    * @param outcome how the attempt ended
    * @param retryAfterMillis the provider's retry-after, a floor of the cooldown even beyond its
    *     cap; {@code 0} for none
+   * @param operation the operation this attempt was the last of, whose record the report removes;
+   *     empty for none
    */
-  record Report(String owner, long leaseId, ReportedOutcome outcome, long retryAfterMillis)
+  record Report(
+      String owner, long leaseId, ReportedOutcome outcome, long retryAfterMillis, String operation)
       implements PoolCommand<ReportAnswer> {
+    /**
+     * A report that finishes no operation.
+     *
+     * @param owner the issuer
+     * @param leaseId the lease
+     * @param outcome how the attempt ended
+     * @param retryAfterMillis the provider's retry-after, {@code 0} for none
+     */
+    public Report(String owner, long leaseId, ReportedOutcome outcome, long retryAfterMillis) {
+      this(owner, leaseId, outcome, retryAfterMillis, "");
+    }
+
     /** Checks the components. */
     public Report {
       Objects.requireNonNull(owner, "owner");
       Objects.requireNonNull(outcome, "outcome");
+      Objects.requireNonNull(operation, "operation");
       if (retryAfterMillis < 0) {
         throw new IllegalArgumentException(
             "retryAfterMillis must not be negative (allowed 0.."
@@ -258,6 +300,54 @@ public sealed interface PoolCommand<R> {
     /** Checks the components. */
     public ReadControl {
       Objects.requireNonNull(owner, "owner");
+    }
+  }
+
+  /**
+   * Ends the issuer's running record of an operation that finished without a report doing so (it
+   * was refused, timed out or stopped between attempts). Answers whether a record was removed.
+   *
+   * @param owner the issuer
+   * @param operation the operation id
+   */
+  record Finish(String owner, String operation) implements PoolCommand<Boolean> {
+    /** Checks the components. */
+    public Finish {
+      Objects.requireNonNull(owner, "owner");
+      Objects.requireNonNull(operation, "operation");
+    }
+  }
+
+  /**
+   * Acknowledges operations left unconfirmed by dead owners, for the drain of {@code generation},
+   * all or none: a stale generation, or an id that is not an unconfirmed (or acknowledged)
+   * operation, changes nothing.
+   *
+   * @param owner the issuer
+   * @param generation the latest drain's generation, at least 1
+   * @param operationIds the operations, at least one
+   * @param reason why their uncertainty is accepted, not blank
+   */
+  record Acknowledge(String owner, long generation, List<String> operationIds, String reason)
+      implements PoolCommand<AcknowledgeAnswer> {
+    /** Checks the components and copies the ids. */
+    public Acknowledge {
+      Objects.requireNonNull(owner, "owner");
+      Objects.requireNonNull(reason, "reason");
+      operationIds = List.copyOf(operationIds);
+      if (generation < 1) {
+        throw new IllegalArgumentException(
+            "generation must be at least 1 (allowed 1.." + Long.MAX_VALUE + "), was " + generation);
+      }
+      if (operationIds.isEmpty()) {
+        throw new IllegalArgumentException("operationIds must name at least one operation, was []");
+      }
+      if (reason.isBlank()) {
+        throw new IllegalArgumentException(
+            "reason must not be blank (say why the work may be taken as lost), was '"
+                + reason
+                + "'");
+      }
     }
   }
 }

@@ -37,6 +37,7 @@ import java.util.concurrent.CountDownLatch;
  *       {@code leaseMillis}, prints {@code QUEUED} once it waits in the pool, then {@code RAN} if
  *       its callback ran or {@code FAILED <exception class>} if the request failed.
  *   <li>{@code idle <dir> <cap> <windowMillis>}: see {@link IdleWorker}.
+ *   <li>{@code exec...}: managed executions, see {@link ExecuteWorker}.
  * </ul>
  */
 public final class PoolWorker {
@@ -55,6 +56,10 @@ public final class PoolWorker {
   }
 
   public static void main(String[] args) throws Exception {
+    if (args[0].startsWith("exec")) {
+      ExecuteWorker.run(args);
+      return;
+    }
     Path dir = Path.of(args[1]);
     long cap = Long.parseLong(args[2]);
     LimiterConfig config =

@@ -152,6 +152,22 @@ public abstract class LimiterConformanceSuite {
     }
   }
 
+  /** What managed execution reports to the pool with each attempt's release. */
+  @Nested
+  class ExecutionReport extends ExecutionReportCases {
+    ExecutionReport() {
+      super(stores());
+    }
+  }
+
+  /** Operation records: unfinished work a drain knows of, unconfirmed when its owner dies. */
+  @Nested
+  class Operations extends OperationCases {
+    Operations() {
+      super(stores());
+    }
+  }
+
   /** The shared cooldown. */
   @Nested
   class Cooldown extends CooldownCases {

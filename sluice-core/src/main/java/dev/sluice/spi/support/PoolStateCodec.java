@@ -35,11 +35,12 @@ import java.util.Map;
  * <p><b>Fields added later.</b> After the trace entries a row may carry an extension: its minor
  * format (a number from 1) and then the fields of every minor format up to it, in order (minor 1:
  * the {@link ControlState} as first defined; minor 2: the cooldown's and breaker's fences, the
- * probe and the percentage rule's samples, which a row of minor 1 reads as empty). A row without an
- * extension is minor 0. A reader refuses a row whose minor format is newer than {@link #MINOR} with
- * a message naming both, rather than skip fields it does not know; and a writer adds the extension
- * only when the state holds something minor 0 cannot say, so processes of an older Sluice keep
- * sharing a pool until a newer feature is used.
+ * probe and the percentage rule's samples, which a row of minor 1 reads as empty; minor 3: the
+ * operation records, which older rows read as none). A row without an extension is minor 0. A
+ * reader refuses a row whose minor format is newer than {@link #MINOR} with a message naming both,
+ * rather than skip fields it does not know; and a writer adds the extension only when the state
+ * holds something minor 0 cannot say, so processes of an older Sluice keep sharing a pool until a
+ * newer feature is used.
  *
  * <p>Thread-safe (stateless).
  */
@@ -48,10 +49,12 @@ public final class PoolStateCodec {
   public static final byte TAG = 2;
 
   /** The newest minor format this Sluice reads and writes. */
-  public static final int MINOR = 2;
+  public static final int MINOR = 3;
 
   private static final TraceEvent.Kind[] KINDS = TraceEvent.Kind.values();
   private static final ControlState.BreakerPhase[] PHASES = ControlState.BreakerPhase.values();
+  private static final ControlState.OperationStatus[] STATUSES =
+      ControlState.OperationStatus.values();
 
   private PoolStateCodec() {}
 
@@ -121,8 +124,10 @@ public final class PoolStateCodec {
       out.number(e.at().toEpochMilli());
     }
     if (!s.control().isNone()) {
-      out.number(MINOR);
-      writeControl(out, s.control());
+      // The oldest minor that can say it, so older processes keep reading rows without records.
+      int minor = s.control().operations().isEmpty() ? 2 : 3;
+      out.number(minor);
+      writeControl(out, s.control(), minor);
     }
     return Arrays.copyOf(out.buf, out.len);
   }
@@ -133,7 +138,7 @@ public final class PoolStateCodec {
     }
   }
 
-  private static void writeControl(Out out, ControlState c) {
+  private static void writeControl(Out out, ControlState c, int minor) {
     out.number(c.cooldown().epoch());
     out.number(c.cooldown().step());
     out.number(c.cooldown().until());
@@ -154,6 +159,16 @@ public final class PoolStateCodec {
       out.number(sample.at());
       out.number(sample.failures());
       out.number(sample.total());
+    }
+    if (minor >= 3) {
+      out.number(c.operations().size());
+      for (ControlState.Operation o : c.operations()) {
+        out.string(o.id());
+        out.string(o.owner());
+        out.number(o.generation());
+        out.number(o.status().ordinal());
+        out.string(o.reason());
+      }
     }
   }
 
@@ -186,11 +201,26 @@ public final class PoolStateCodec {
                 in.count("sample total", Integer.MAX_VALUE)));
       }
     }
+    List<ControlState.Operation> operations = List.of();
+    if (minor >= 3) {
+      int count = in.sized("operation count");
+      operations = new ArrayList<>(count);
+      for (int i = 0; i < count; i++) {
+        operations.add(
+            new ControlState.Operation(
+                in.string(),
+                in.string(),
+                in.number(),
+                STATUSES[in.count("operation status", STATUSES.length - 1)],
+                in.string()));
+      }
+    }
     return new ControlState(
         new ControlState.Cooldown(epoch, step, until, cooldownFence),
         new ControlState.Breaker(
             phase, breakerEpoch, breakerStep, openUntil, failures, breakerFence, probe, samples),
-        drain);
+        drain,
+        operations);
   }
 
   /**

@@ -162,6 +162,41 @@ class PoolStateCodecTest {
   }
 
   @Test
+  void operationRecordsReadBackInMinorThreeAndARowWithoutThemStaysMinorTwo() throws IOException {
+    PoolState s = sample();
+    ControlState drained =
+        new ControlState(
+            ControlState.Cooldown.NONE,
+            ControlState.Breaker.CLOSED,
+            new ControlState.Drain(4, true));
+    s.control(drained);
+    byte[] base = PoolStateCodec.write(sample(), 7, List.of());
+    byte[] minorTwo = PoolStateCodec.write(s, 7, List.of());
+    assertThat(minorTwo[base.length]).as("the minor's zigzag varint").isEqualTo((byte) (2 << 1));
+    ControlState withOps =
+        drained.withOperations(
+            List.of(
+                new ControlState.Operation(
+                    "op-1", "owner-a", 3, ControlState.OperationStatus.RUNNING, ""),
+                new ControlState.Operation(
+                    "op-2", "owner-b", 4, ControlState.OperationStatus.UNCONFIRMED, ""),
+                new ControlState.Operation(
+                    "op-3",
+                    "owner-b",
+                    4,
+                    ControlState.OperationStatus.ACKNOWLEDGED,
+                    "idempotent")));
+    s.control(withOps);
+    byte[] minorThree = PoolStateCodec.write(s, 7, List.of());
+    assertThat(minorThree[base.length]).isEqualTo((byte) (3 << 1));
+    assertThat(PoolStateCodec.read(minorThree).control()).isEqualTo(withOps);
+    assertThat(PoolStateCodec.read(minorTwo).control()).isEqualTo(drained);
+    // A minor-3 row whose operation list is cut short is malformed, never a shorter list.
+    byte[] cut = Arrays.copyOf(minorThree, minorThree.length - 3);
+    assertThatThrownBy(() -> PoolStateCodec.read(cut)).isInstanceOf(IOException.class);
+  }
+
+  @Test
   void aRowOfMinorFormatOneReadsWithTheLaterFieldsEmpty() throws IOException {
     byte[] base = PoolStateCodec.write(sample(), 7, List.of());
     // Minor 1 as an older Sluice wrote it: the minor, then ten numbers (zigzag varints): cooldown

@@ -1,0 +1,164 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.testkit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.sluice.AttemptClassifier;
+import dev.sluice.ControlStatus;
+import dev.sluice.ExecuteOptions;
+import dev.sluice.ExecutionContext;
+import dev.sluice.Lease;
+import dev.sluice.Limiter;
+import dev.sluice.Maintenance;
+import dev.sluice.QueueTimeoutException;
+import dev.sluice.RetryPolicy;
+import dev.sluice.ScheduleOptions;
+import dev.sluice.StaleDrainException;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Operation records: the pool knows each managed execution from its first queued or admitted
+ * attempt to its end, so a drain waits for one between attempts, and one whose owner died stays
+ * unconfirmed until an operator acknowledges it for the running drain; a resume prunes the
+ * acknowledged records, so a later drain can be clean. Time moves only on the manual clock.
+ */
+public abstract class OperationCases extends ConformanceCase {
+  /**
+   * Creates the cases.
+   *
+   * @param stores the store under test
+   */
+  protected OperationCases(StoreFactory stores) {
+    super(stores);
+  }
+
+  @Test
+  void anOperationWhoseOwnerDiesIsUnconfirmedUntilAcknowledgedAndPrunedOnResume() throws Exception {
+    Limiter survivor = open(cap(2));
+    FailingStore doomed = new FailingStore(store());
+    Limiter victim = Limiter.open(doomed, cap(2));
+    AttemptScript script = AttemptScript.waiting(clock);
+    victim.execute(script, ExecuteOptions.defaults());
+    String id = script.awaitStart().operationId();
+    Maintenance m = survivor.maintenance();
+    assertThat(m.status().runningOperations()).isEqualTo(1);
+    long generation = m.drain().generation();
+    doomed.killOwners();
+    ControlStatus status = m.status();
+    assertThat(status.activeLeases()).as("the dead owner's lease was reclaimed").isZero();
+    assertThat(status.runningOperations()).isZero();
+    assertThat(status.unconfirmed())
+        .extracting(ControlStatus.UnconfirmedOperation::id)
+        .containsExactly(id);
+    assertThat(status.unacknowledgedIds()).containsExactly(id);
+    assertThat(status.settled()).isFalse();
+    assertThat(m.await(generation, Duration.ofMillis(1))).isFalse();
+    assertThatThrownBy(() -> m.acknowledge(generation, List.of(id, "no-such-operation"), "lost"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("no-such-operation");
+    assertThat(m.status().unacknowledgedIds()).as("all or none").containsExactly(id);
+    ControlStatus acknowledged = m.acknowledge(generation, List.of(id), "the job is idempotent");
+    assertThat(acknowledged.settled()).isTrue();
+    assertThat(acknowledged.clean()).as("an acknowledgement never makes a drain clean").isFalse();
+    assertThat(acknowledged.unconfirmed().get(0).reason()).isEqualTo("the job is idempotent");
+    assertThat(m.await(generation, SAFETY)).isTrue();
+    assertThat(m.resume(generation).unconfirmed()).as("pruned on resume").isEmpty();
+    ControlStatus next = m.drain();
+    assertThat(next.generation()).isEqualTo(generation + 1);
+    assertThat(next.clean()).isTrue();
+    script.release();
+    victim.closeAsync();
+  }
+
+  @Test
+  void aStaleGenerationCannotAcknowledgeAndBadInputIsRefusedFirst() throws Exception {
+    Limiter limiter = open(cap(1));
+    Maintenance m = limiter.maintenance();
+    long first = m.drain().generation();
+    m.resume(first);
+    long second = m.drain().generation();
+    assertThatThrownBy(() -> m.acknowledge(first, List.of("any"), "lost"))
+        .isInstanceOf(StaleDrainException.class);
+    assertThatThrownBy(() -> m.acknowledge(second, List.of(), "lost"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("operationIds");
+    assertThatThrownBy(() -> m.acknowledge(second, List.of("any"), " "))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("reason");
+    assertThatThrownBy(() -> m.acknowledge(0, List.of("any"), "lost"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("generation");
+    assertThat(m.status().generation()).isEqualTo(second);
+    assertThat(m.status().draining()).isTrue();
+  }
+
+  @Test
+  void aDrainWaitsForAnOperationBetweenAttemptsWhoseRetryIsStillAdmitted() throws Exception {
+    Limiter limiter = open(cap(1));
+    ExecuteOptions retried =
+        ExecuteOptions.builder()
+            .replaySafe(true)
+            .classifier(AttemptClassifier.exceptionsAreServiceFailures())
+            .retry(
+                RetryPolicy.builder()
+                    .maxAttempts(2)
+                    .delays(Duration.ofMillis(500), Duration.ofSeconds(10))
+                    .jitter(0)
+                    .build())
+            .build();
+    AttemptScript script =
+        new AttemptScript(
+            clock,
+            ctx -> {
+              if (ctx.attempt() == 1) {
+                throw new AttemptScript.ServiceDown(1);
+              }
+              return "second";
+            });
+    CompletableFuture<String> run = limiter.execute(script, retried);
+    ExecutionContext firstAttempt = script.awaitStart();
+    long now = clock.monotonicNanos();
+    long due = clock.awaitTimerDue(now + 500_000_000L, now + 500_000_000L, SAFETY);
+    Maintenance m = limiter.maintenance();
+    ControlStatus draining = m.drain();
+    assertThat(draining.activeLeases()).as("the delay holds no lease").isZero();
+    assertThat(draining.runningOperations()).isEqualTo(1);
+    assertThat(draining.settled()).isFalse();
+    clock.advance(Duration.ofNanos(due - now));
+    assertThat(await(run)).isEqualTo("second");
+    assertThat(script.contexts().get(1).operationId()).isEqualTo(firstAttempt.operationId());
+    ControlStatus after = m.status();
+    assertThat(after.settled()).isTrue();
+    assertThat(after.clean()).isTrue();
+    assertThat(m.await(draining.generation(), SAFETY)).isTrue();
+  }
+
+  @Test
+  void anOperationThatEndsWithoutAReportLeavesNoRecord() throws Exception {
+    Limiter limiter = open(cap(1));
+    Lease held = limiter.acquire(1);
+    ExecuteOptions waitOneSecond =
+        ExecuteOptions.builder()
+            .schedule(ScheduleOptions.builder().queueTimeout(Duration.ofSeconds(1)).build())
+            .build();
+    CompletableFuture<String> run = limiter.execute(ctx -> "never", waitOneSecond);
+    settled(limiter);
+    assertThat(limiter.maintenance().status().runningOperations()).isEqualTo(1);
+    clock.advance(Duration.ofSeconds(1));
+    assertThat(awaitFailure(run)).isInstanceOf(QueueTimeoutException.class);
+    assertThat(limiter.maintenance().status().runningOperations()).isZero();
+    held.close();
+    CompletableFuture<String> done = limiter.execute(ctx -> "done", ExecuteOptions.defaults());
+    assertThat(await(done)).isEqualTo("done");
+    ControlStatus status = limiter.maintenance().status();
+    assertThat(status.runningOperations()).isZero();
+    assertThat(status.unconfirmed()).isEmpty();
+  }
+}
