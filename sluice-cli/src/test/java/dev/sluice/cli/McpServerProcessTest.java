@@ -284,4 +284,25 @@ class McpServerProcessTest {
     JsonNode granted = call(b, "acquire", Map.of("pool", "p", "op", "next"));
     assertThat(granted.get("state").asText()).isIn("offered", "granted");
   }
+
+  @Test
+  void theServerRenewsAnUntrackedPermitWhileTheSessionLives() throws Exception {
+    poolOfOne();
+    SluiceProcesses.Result lease = sluice().run("config", "set", "untracked.lease", "3s");
+    assertThat(lease.exit()).as(lease.toString()).isZero();
+    McpSyncClient a = agent("worker");
+    McpSyncClient b = agent("waiter");
+    JsonNode held = call(a, "acquire", Map.of("pool", "p", "op", "long-build"));
+    String token = held.get("permitToken").asText();
+    call(a, "mark-started", Map.of("permitToken", token));
+
+    // The gate's own wait, four leases long: a permit nobody renewed would have lapsed within it
+    // and its slot gone to this request.
+    JsonNode waited = call(b, "acquire", Map.of("pool", "p", "op", "next", "waitSeconds", 12));
+    assertThat(waited.get("state").asText()).isEqualTo("queued");
+
+    JsonNode released = call(a, "release", Map.of("permitToken", token));
+    assertThat(released.get("lost").asBoolean()).as(released.toString()).isFalse();
+    assertThat(released.get("alreadyReleased").asBoolean()).isFalse();
+  }
 }

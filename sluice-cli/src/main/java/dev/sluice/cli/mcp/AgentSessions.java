@@ -11,7 +11,6 @@ import dev.sluice.gate.PermitPhase;
 import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.security.SecureRandom;
-import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -43,15 +42,12 @@ final class AgentSessions implements AutoCloseable {
   private static final SecureRandom RANDOM = new SecureRandom();
 
   private final GateService gate;
-  private final Duration renewEvery;
   private final Map<String, String> agents = new ConcurrentHashMap<>();
   private final Map<String, ScheduledFuture<?>> renewals = new java.util.HashMap<>();
   private final ScheduledExecutorService timer;
 
   AgentSessions(GateService gate) {
     this.gate = gate;
-    Duration lease = gate.settings().untrackedLease();
-    this.renewEvery = lease.dividedBy(3).isZero() ? lease : lease.dividedBy(3);
     this.timer =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -85,7 +81,8 @@ final class AgentSessions implements AutoCloseable {
   /** Renews {@code agent}'s untracked leases from now on, until it has none. */
   synchronized void keepAlive(String agent) {
     if (!renewals.containsKey(agent) && !timer.isShutdown()) {
-      long every = renewEvery.toMillis();
+      // The lease as configured now (sluice config set untracked.lease); at least 1 s.
+      long every = Math.max(1, gate.settings().untrackedLease().toMillis() / 3);
       renewals.put(
           agent,
           timer.scheduleAtFixedRate(() -> renew(agent), every, every, TimeUnit.MILLISECONDS));
