@@ -5,7 +5,6 @@
 package dev.sluice.cli.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.List;
 import java.util.Map;
@@ -40,8 +39,18 @@ class ArgsTest {
     Args a =
         check(
             Map.of(
-                "op", "k", "weight", 3.0, "group", true, "detail", "summary", "tokens",
-                List.of("t1"), "pool", "build"));
+                "op",
+                "k",
+                "weight",
+                3.0,
+                "group",
+                true,
+                "detail",
+                "summary",
+                "tokens",
+                List.of("t1"),
+                "pool",
+                "build"));
     assertThat(a.text("op")).isEqualTo("k");
     assertThat(a.whole("weight", 1)).isEqualTo(3);
     assertThat(a.flag("group")).isTrue();
@@ -85,7 +94,8 @@ class ArgsTest {
     assertThat(schema).containsEntry("required", List.of("op"));
     assertThat(schema).containsEntry("additionalProperties", false);
     @SuppressWarnings("unchecked")
-    Map<String, Map<String, Object>> props = (Map<String, Map<String, Object>>) schema.get("properties");
+    Map<String, Map<String, Object>> props =
+        (Map<String, Map<String, Object>>) schema.get("properties");
     assertThat(props.get("weight")).containsEntry("minimum", 1L).containsEntry("maximum", 10L);
     assertThat(props.get("op")).containsEntry("minLength", 1L).containsEntry("maxLength", 8L);
     assertThat(props.get("detail")).containsEntry("enum", List.of("full", "summary"));
