@@ -13,6 +13,10 @@ module dev.sluice.cli {
   requires dev.sluice.sqlite;
   requires info.picocli;
   requires com.fasterxml.jackson.core;
+  // Only for sluice mcp (package dev.sluice.cli.mcp): the MCP SDK and its Jackson binding.
+  requires io.modelcontextprotocol.sdk.mcp.core;
+  requires io.modelcontextprotocol.sdk.mcp.json.jackson2;
+  requires com.fasterxml.jackson.databind;
   // Only for sluice top's live view (package dev.sluice.cli.top).
   requires org.jline.terminal;
   // sun.misc.Signal, to forward SIGINT/SIGTERM to a spawned command's process group.

@@ -8,8 +8,10 @@ import dev.sluice.gate.AcquireOutcome;
 import dev.sluice.gate.CapacityChange;
 import dev.sluice.gate.Diagnosis;
 import dev.sluice.gate.GateEvent;
+import dev.sluice.gate.HeartbeatOutcome;
 import dev.sluice.gate.Pending;
 import dev.sluice.gate.Permit;
+import dev.sluice.gate.PermitLoss;
 import dev.sluice.gate.PoolStatus;
 import dev.sluice.gate.ProcessRef;
 import dev.sluice.gate.ReleaseOutcome;
@@ -103,6 +105,25 @@ public final class GateJson {
         .put("alreadyReleased", r.alreadyReleased())
         .put("reason", r.reason())
         .put("lost", r.loss().isPresent());
+  }
+
+  /**
+   * A heartbeat's answer: {@code {"agentId", "extended", "lost": [{"requestId", "pool", "reason",
+   * "endReason"}]}}; {@code agentId} is null when none was given.
+   */
+  public static JsonObject heartbeat(String agentId, HeartbeatOutcome h) {
+    JsonObject o = object().put("agentId", agentId).put("extended", h.extended());
+    List<JsonObject> lost = new java.util.ArrayList<>();
+    for (Ticket t : h.lost()) {
+      String reason = PermitLoss.of(t).map(PermitLoss::wireName).orElse(t.endReason());
+      lost.add(
+          object()
+              .put("requestId", t.requestId())
+              .put("pool", t.pool())
+              .put("reason", reason)
+              .put("endReason", t.endReason()));
+    }
+    return o.set("lost", lost);
   }
 
   /** A full ticket, with {@code state} first. */

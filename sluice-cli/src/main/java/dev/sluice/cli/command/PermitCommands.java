@@ -11,7 +11,6 @@ import dev.sluice.cli.GateText;
 import dev.sluice.cli.JsonObject;
 import dev.sluice.gate.ForceReleaseOutcome;
 import dev.sluice.gate.HeartbeatOutcome;
-import dev.sluice.gate.PermitLoss;
 import dev.sluice.gate.ProcessRef;
 import dev.sluice.gate.ReleaseOutcome;
 import dev.sluice.gate.Ticket;
@@ -128,8 +127,6 @@ final class PermitCommands {
     int execute() {
       String agent = tokens.isEmpty() ? agent() : root().agentOrNull();
       HeartbeatOutcome h = gate().heartbeat(agent, tokens);
-      JsonObject json = GateJson.object().put("agentId", agent).put("extended", h.extended());
-      List<JsonObject> lost = new ArrayList<>();
       List<String> text = new ArrayList<>();
       int n = h.extended();
       text.add(
@@ -139,13 +136,6 @@ final class PermitCommands {
               + (n == 1 ? "" : "s")
               + (agent == null ? "" : " of " + agent));
       for (Ticket t : h.lost()) {
-        String reason = PermitLoss.of(t).map(PermitLoss::wireName).orElse(t.endReason());
-        lost.add(
-            GateJson.object()
-                .put("requestId", t.requestId())
-                .put("pool", t.pool())
-                .put("reason", reason)
-                .put("endReason", t.endReason()));
         text.add(
             "lost     "
                 + t.requestId()
@@ -155,7 +145,7 @@ final class PermitCommands {
                 + t.endReason()
                 + "; the slot is no longer held, stop its work");
       }
-      print(json.set("lost", lost), text);
+      print(GateJson.heartbeat(agent, h), text);
       return (h.lost().isEmpty() ? ExitCode.OK : ExitCode.PERMIT_LOST).code();
     }
   }

@@ -34,6 +34,15 @@ public final class VersionProvider implements IVersionProvider {
     };
   }
 
+  /** This build's version number, {@code 0.1.0-SNAPSHOT}, or {@code unknown}. */
+  static String number() {
+    try {
+      return load("version.properties").getProperty("version", "unknown");
+    } catch (IOException e) {
+      return "unknown";
+    }
+  }
+
   private static Properties load(String resource) throws IOException {
     Properties p = new Properties();
     // ExitCode lives in dev.sluice.cli, next to the resources; same module, so they are readable.
