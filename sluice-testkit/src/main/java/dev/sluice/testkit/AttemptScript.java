@@ -99,7 +99,7 @@ public final class AttemptScript implements ExecutionTask<String> {
     return step.run(context);
   }
 
-  /** Lets attempts waiting in {@link #waitForRelease()} go on. */
+  /** Lets the attempts that wait (those of {@link #waiting(ManualClock)}) go on. */
   public void release() {
     release.countDown();
   }
