@@ -104,7 +104,7 @@ final class DbosBenchWorkflows {
             .withAppVersion("bench")
             .withListenQueues(listen ? QUEUE : IDLE_QUEUE)
             .withUseListenNotify(true)
-            .disableAdminServer();
+            .withAdminServer(false);
     DBOS dbos = new DBOS(config);
     Queue queue =
         new Queue(QUEUE).withWorkerConcurrency(workerConcurrency).withPollingInterval(poll);
