@@ -103,7 +103,9 @@ final class PgWorkflowReport {
                 + " ms, p99 "
                 + PgReport.millis(r.latency().p99Millis())
                 + " ms",
-            ratio(r, rows, x -> x.latency().p50Millis()) + " (p50)",
+            r.peer() == PgWorkflowPeer.DBOS
+                ? ""
+                : ratio(r, rows, x -> x.latency().p50Millis()) + " (p50)",
             r.note());
       }
     }
