@@ -4,10 +4,12 @@
  */
 package dev.sluice.bench.process;
 
+import dev.sluice.postgres.PostgresWorkflowStore;
 import dev.sluice.workflow.Workflow;
 import dev.sluice.workflow.WorkflowRuntime;
 import dev.sluice.workflow.sqlite.SqliteWorkflowStore;
 import java.nio.file.Path;
+import javax.sql.DataSource;
 
 /**
  * The workflows of the workflow benchmarks, defined alike in the harness and the workers: {@code
@@ -37,6 +39,23 @@ final class BenchWorkflows {
     SqliteWorkflowStore store = SqliteWorkflowStore.directory(dir);
     return WorkflowRuntime.builder()
         .store(full ? store : store.withNormalSync())
+        .register(THREE)
+        .register(ONE)
+        .build();
+  }
+
+  /**
+   * A runtime with both workflows on the PostgreSQL workflow store in {@code schema}.
+   *
+   * @param dataSource the connections; the caller closes it after the runtime
+   * @param schema the store's schema, created if missing
+   * @param workers the runtime's worker threads
+   * @return the runtime, not started
+   */
+  static WorkflowRuntime postgres(DataSource dataSource, String schema, int workers) {
+    return WorkflowRuntime.builder()
+        .store(PostgresWorkflowStore.builder(dataSource).schema(schema).build())
+        .workers(workers)
         .register(THREE)
         .register(ONE)
         .build();

@@ -114,7 +114,7 @@ public final class PgBench {
     }
   }
 
-  private static String environment(PgTarget base) throws Exception {
+  static String environment(PgTarget base) throws Exception {
     String server;
     try (Connection c = base.connect();
         Statement st = c.createStatement();
@@ -149,7 +149,7 @@ public final class PgBench {
     System.err.println("[pg-bench] " + line);
   }
 
-  private static void deleteTree(Path root) throws Exception {
+  static void deleteTree(Path root) throws Exception {
     try (Stream<Path> paths = Files.walk(root)) {
       for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(p);

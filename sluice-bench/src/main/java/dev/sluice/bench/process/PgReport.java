@@ -155,7 +155,7 @@ final class PgReport {
     md.append("| ").append(String.join(" | ", cells)).append(" |\n");
   }
 
-  private static String millis(double ms) {
+  static String millis(double ms) {
     return String.format(Locale.ROOT, ms < 10 ? "%.2f" : "%.1f", ms);
   }
 

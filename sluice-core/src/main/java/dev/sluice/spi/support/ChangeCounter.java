@@ -32,6 +32,21 @@ public final class ChangeCounter {
     }
   }
 
+  /**
+   * Counts one change and wakes one waiter, for waiters that each do the same work on a change: the
+   * one woken looks, and wakes the next itself if it found something to do. Every waiter still sees
+   * the count passed, so none that looks again later misses the change.
+   */
+  public void bumpOne() {
+    lock.lock();
+    try {
+      count++;
+      changed.signal();
+    } finally {
+      lock.unlock();
+    }
+  }
+
   /** The changes counted so far. */
   public long count() {
     lock.lock();

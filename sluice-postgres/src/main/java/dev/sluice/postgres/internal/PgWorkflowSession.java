@@ -13,6 +13,7 @@ import dev.sluice.workflow.jdbc.WorkflowRows;
 import dev.sluice.workflow.spi.WorkflowSession;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -140,7 +141,8 @@ public final class PgWorkflowSession implements WorkflowSession {
                 st,
                 units,
                 () -> new JdbcWorkflowTransaction(rows, now, owner, this::provenDead),
-                this::failure);
+                this::failure,
+                true);
         if (wrote) {
           hub.notifyEveryone(c);
         }
@@ -178,17 +180,24 @@ public final class PgWorkflowSession implements WorkflowSession {
     return db;
   }
 
-  /** Takes the store's lock for the transaction and returns the store's time. */
+  /**
+   * Takes the store's lock for the transaction and returns the store's time, in one round trip: the
+   * target list is evaluated in order, so the clock is read once the lock is held.
+   */
   private long lockAndTime(Connection c) throws SQLException {
-    try (PreparedStatement lock = c.prepareStatement("SELECT pg_advisory_xact_lock(?)")) {
+    long before = System.currentTimeMillis();
+    long server;
+    try (PreparedStatement lock =
+        c.prepareStatement("SELECT pg_advisory_xact_lock(?), " + PoolRows.SERVER_MILLIS)) {
       lock.setLong(1, settings.tables().workflowLockKey());
-      lock.execute();
+      try (ResultSet rs = lock.executeQuery()) {
+        rs.next();
+        server = rs.getLong(2);
+      }
     }
     if (settings.clientClock().isPresent()) {
       return settings.clientClock().get().wallMillis();
     }
-    long before = System.currentTimeMillis();
-    long server = PoolRows.serverMillis(c);
     serverClock.observe(server, before, System.currentTimeMillis());
     return server;
   }

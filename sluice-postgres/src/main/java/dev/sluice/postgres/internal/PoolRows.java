@@ -30,8 +30,7 @@ final class PoolRows {
   /** The one encoding of the state row: {@link PoolStateCodec}'s. */
   static final String FORMAT = "sluice-limiter-pool/2";
 
-  private static final String SERVER_MILLIS =
-      "floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
+  static final String SERVER_MILLIS = "floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint";
 
   private final Tables tables;
   private final String pool;

@@ -115,6 +115,30 @@ final class Units {
       Runnables runnable,
       long retentionMillis,
       Map<String, Integer> globalLimits) {
+    return claim(tx, runnable, retentionMillis, globalLimits, new PurgeFloor());
+  }
+
+  /**
+   * A store time before which no finished execution of the store passes a runtime's retention, kept
+   * across the runtime's claims so that they need not read the oldest finished execution each time:
+   * executions that finish later are stamped later, and one deleted only moves the moment later, so
+   * a floor read once stays a lower bound (the oldest finished execution's moment). Thread-safe.
+   */
+  static final class PurgeFloor {
+    private volatile long at = Long.MIN_VALUE;
+  }
+
+  /**
+   * Like {@link #claim(WorkflowTransaction, Runnables, long, Map)}, but before the store time in
+   * {@code floor} it takes the floor as the moment a purge is due instead of reading the oldest
+   * finished execution (two reads saved in most claims), and it moves the floor when it reads.
+   */
+  static ClaimResult claim(
+      WorkflowTransaction tx,
+      Runnables runnable,
+      long retentionMillis,
+      Map<String, Integer> globalLimits,
+      PurgeFloor floor) {
     long now = tx.now();
     fireDueTimers(tx, now);
     // By owner, not by row: however many claims live owners hold, a dead one's are found.
@@ -127,7 +151,12 @@ final class Units {
         }
       }
     }
-    long purgeAt = purgeableAt(tx, retentionMillis);
+    long purgeAt = floor.at;
+    if (now >= purgeAt) {
+      purgeAt = purgeableAt(tx, retentionMillis);
+      // None finished: nothing to keep, the next claim reads again.
+      floor.at = purgeAt != Long.MAX_VALUE ? purgeAt : Long.MIN_VALUE;
+    }
     boolean purgeDue = purgeAt <= now;
     Set<WorkflowVersion> versions = underGlobalLimits(tx, runnable.now(), globalLimits);
     List<ExecutionRecord> next = tx.claimNext(versions, 1);

@@ -57,6 +57,10 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
   private final long retentionMillis;
   private final AtomicBoolean purging = new AtomicBoolean();
   private final ChangeCounter work = new ChangeCounter();
+
+  /** Shared by the workers' claims (see {@link Units.PurgeFloor}). */
+  private final Units.PurgeFloor purgeFloor = new Units.PurgeFloor();
+
   private final ChangeCounter results = new ChangeCounter();
   private final Object lifecycle = new Object();
   private final List<Thread> workers = new ArrayList<>();
@@ -80,7 +84,8 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
     this.runner = new ExecutionRunner(session, codec, clock, registry, () -> closing);
     session.onChange(
         () -> {
-          work.bump();
+          // One idle worker looks; if it claims something, it wakes the next (see work()).
+          work.bumpOne();
           results.bump();
         });
   }
@@ -328,7 +333,11 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
                     reserved[0] = null;
                   }
                   return Units.claim(
-                      tx, runnables(reserved), retentionMillis, settings.globalMaxConcurrent());
+                      tx,
+                      runnables(reserved),
+                      retentionMillis,
+                      settings.globalMaxConcurrent(),
+                      purgeFloor);
                 });
       } catch (Units.LostReservation e) {
         // Nothing was kept; a run of another workflow, or this one's freed run, may be claimable.
@@ -352,6 +361,8 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
       backoff = 0;
       boolean purged = r.purgeDue() && purgeBatch();
       if (r instanceof Units.Claimed c) {
+        // More may be queued: the next idle worker looks, and so on while claims find work.
+        work.bumpOne();
         try {
           runner.run(c);
         } catch (RuntimeException | Error e) {
