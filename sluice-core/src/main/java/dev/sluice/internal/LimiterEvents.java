@@ -4,10 +4,12 @@
  */
 package dev.sluice.internal;
 
-import dev.sluice.Limiter;
 import dev.sluice.LimiterEvent;
 import dev.sluice.LimiterListener;
 import dev.sluice.TimeSource;
+import dev.sluice.spi.support.Log;
+import dev.sluice.spi.support.Logs;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Sends a limiter's events to its listener, if it has one. A listener that throws is logged and
@@ -16,11 +18,12 @@ import dev.sluice.TimeSource;
  * <p>Thread-safe; calls the listener on the thread that reports the event.
  */
 final class LimiterEvents {
-  private static final System.Logger LOG = System.getLogger(Limiter.class.getName());
+  private static final Log LOG = Logs.of(LimiterEvents.class);
 
   private final String pool;
   private final TimeSource clock;
   private final LimiterListener listener;
+  private final AtomicBoolean failureLogged = new AtomicBoolean();
 
   /**
    * @param listener the listener, or {@code null} for none
@@ -45,7 +48,13 @@ final class LimiterEvents {
               t.weight,
               clock.monotonicNanos()));
     } catch (RuntimeException e) {
-      LOG.log(System.Logger.Level.WARNING, "limiter listener failed on " + kind, e);
+      if (failureLogged.compareAndSet(false, true)) {
+        LOG.warn(
+            "pool '{}': a limiter listener failed on {}; later failures are not logged",
+            pool,
+            kind,
+            e);
+      }
     }
   }
 }
