@@ -84,7 +84,7 @@ final class PoolMaintenance implements Maintenance {
     }
   }
 
-  private static ControlStatus status(ControlView v) {
+  static ControlStatus status(ControlView v) {
     ControlState c = v.control();
     long until = c.cooldown().until();
     ControlState.Breaker b = c.breaker();
