@@ -9,6 +9,9 @@
  * ({@code dev.sluice.memory}). The limiter runtime in {@code dev.sluice.internal} is not exported.
  */
 module dev.sluice {
+  // Optional: logs go through SLF4J when the application has it (see dev.sluice.spi.support.Logs).
+  requires static org.slf4j;
+
   exports dev.sluice;
   exports dev.sluice.spi;
   exports dev.sluice.spi.support;

@@ -269,6 +269,29 @@ public interface Limiter extends AutoCloseable {
   long incrementReservoir(long delta);
 
   /**
+   * Subscribes {@code listener} to this limiter's events until the returned subscription is closed,
+   * with a queue of 1024 events; see {@link LimiterListener} for how events are delivered. A closed
+   * limiter sends no more events; those already queued are still delivered. Never blocks.
+   *
+   * @param listener the listener
+   * @return the subscription: close it to unsubscribe; it counts dropped events and failures
+   */
+  default LimiterListener.Subscription listen(LimiterListener listener) {
+    return listen(listener, 1024);
+  }
+
+  /**
+   * Subscribes {@code listener} with a queue of {@code queueCapacity} events: events that find the
+   * queue full are dropped and counted. Never blocks.
+   *
+   * @param listener the listener
+   * @param queueCapacity 1 to 1,048,576
+   * @return the subscription
+   * @throws IllegalArgumentException if the capacity is out of range
+   */
+  LimiterListener.Subscription listen(LimiterListener listener, int queueCapacity);
+
+  /**
    * Returns the pool-wide drain and the view of the shared cooldown and circuit breaker.
    *
    * @return the pool's maintenance operations

@@ -51,7 +51,7 @@ public final class LimiterOptions {
     return Optional.ofNullable(clock);
   }
 
-  /** The listener for request events, or empty. */
+  /** The listener for the limiter's events, or empty. */
   public Optional<LimiterListener> listener() {
     return Optional.ofNullable(listener);
   }
@@ -89,7 +89,9 @@ public final class LimiterOptions {
     }
 
     /**
-     * Reports every request's steps to this listener.
+     * Reports this limiter's events to this listener for the limiter's whole life, through a queue
+     * of 1024 events on a thread of its own (see {@link LimiterListener}); {@link
+     * Limiter#listen(LimiterListener)} adds listeners for a while.
      *
      * @param listener the listener
      * @return this builder

@@ -32,6 +32,7 @@ final class AttemptRunner<T> {
   private final TimeSource clock;
   private final String pool;
   private final Consumer<AttemptContext<T>> timedOut;
+  private final LimiterEvents events;
 
   /**
    * @param timedOut what happens when an attempt's timeout passes while its task runs; called on
@@ -42,6 +43,7 @@ final class AttemptRunner<T> {
       ExecuteOptions options,
       TimeSource clock,
       String pool,
+      LimiterEvents events,
       Consumer<AttemptContext<T>> timedOut) {
     this.task = task;
     this.options = options;
@@ -51,6 +53,7 @@ final class AttemptRunner<T> {
     this.clock = clock;
     this.pool = pool;
     this.timedOut = timedOut;
+    this.events = events;
   }
 
   /** The request's callback: returns null always; see the type's description. */
@@ -70,6 +73,8 @@ final class AttemptRunner<T> {
         a.timeout.cancel();
       }
     }
+    long started = clock.monotonicNanos();
+    events.attemptStarted(a.operationId(), a.attempt(), admission.leaseId());
     try {
       a.value = task.run(a);
     } catch (Throwable e) {
@@ -83,6 +88,7 @@ final class AttemptRunner<T> {
     }
     a.outcome = classify(a);
     report(a);
+    events.attemptEnded(a.operationId(), a.attempt(), a.outcome, a.failure != null, started);
     return null;
   }
 

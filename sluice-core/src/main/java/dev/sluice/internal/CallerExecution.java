@@ -64,6 +64,7 @@ final class CallerExecution<T> implements StopsOnClose {
             options,
             clock,
             limiter.pool(),
+            limiter.events(),
             a -> followUps.execute(() -> cut(a, attemptTimeout(a.attempt()))));
   }
 
@@ -104,7 +105,9 @@ final class CallerExecution<T> implements StopsOnClose {
             // A close stops retries after the running attempt: its own result is the call's.
             return result(a);
           }
-          delay(RetryRule.delayNanos(options.retry(), a));
+          long delayNanos = RetryRule.delayNanos(options.retry(), a);
+          limiter.events().retryScheduled(operationId, n + 1, delayNanos);
+          delay(delayNanos);
         }
       }
     }

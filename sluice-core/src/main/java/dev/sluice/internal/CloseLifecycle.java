@@ -131,6 +131,11 @@ final class CloseLifecycle {
     }
   }
 
+  /** The stage that completes when the limiter is closed, without beginning a close. */
+  CompletionStage<Void> whenClosed() {
+    return closedStage;
+  }
+
   /**
    * Begins closing in {@code requested} mode unless a close or drain began first (whose mode then
    * holds).

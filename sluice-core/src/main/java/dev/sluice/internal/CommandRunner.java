@@ -15,6 +15,8 @@ import dev.sluice.spi.PoolCommand;
 import dev.sluice.spi.PoolOutcome;
 import dev.sluice.spi.PoolSession;
 import dev.sluice.spi.PoolStore;
+import dev.sluice.spi.support.Log;
+import dev.sluice.spi.support.Logs;
 import java.util.Collection;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -39,6 +41,8 @@ final class CommandRunner {
   /** The owner this JVM is now: its session, its id and what its recovery still has to send. */
   private record Binding(PoolSession session, String owner, Recovery recovery) {}
 
+  private static final Log LOG = Logs.of(CommandRunner.class);
+
   private final String name;
   private final PoolStore store;
   private final LimiterConfig config;
@@ -49,6 +53,8 @@ final class CommandRunner {
   private volatile Binding binding;
   private volatile BackendFailureException failure;
   private volatile boolean detached;
+  // Set by the first transient failure of a streak, cleared (and logged) by the next success.
+  private volatile boolean degraded;
 
   /**
    * @param store where a new session is opened when the owner is lost
@@ -100,6 +106,7 @@ final class CommandRunner {
     } catch (RuntimeException e) {
       throw report(e);
     }
+    answered();
     outcomes.accept(o);
     return o.value();
   }
@@ -123,6 +130,7 @@ final class CommandRunner {
           if (e != null) {
             throw report(unwrap(e));
           }
+          answered();
           outcomes.accept(o);
           return o.value();
         });
@@ -193,8 +201,7 @@ final class CommandRunner {
     } catch (RuntimeException e) {
       // A failed store cannot retire the owner; closing the session still frees this JVM's
       // side, and a store with owner liveness reclaims what the owner held.
-      System.getLogger(SharedPool.class.getName())
-          .log(System.Logger.Level.WARNING, "pool '" + name + "': retiring the owner failed", e);
+      LOG.warn("pool '{}': retiring owner {} failed; closing its session", name, owner(), e);
       session.close();
     }
   }
@@ -218,6 +225,11 @@ final class CommandRunner {
             ? b
             : new BackendFailureException("store of pool '" + name + "' failed: " + e, e);
     if (f.kind() == BackendFailureException.Kind.TRANSIENT) {
+      if (!degraded) {
+        degraded = true;
+        LOG.warn(
+            "pool '{}': the store failed; waiting requests fail and the pool goes on: {}", name, f);
+      }
       failWaiting.accept(f);
       return f;
     }
@@ -229,9 +241,18 @@ final class CommandRunner {
       }
     }
     if (first) {
+      LOG.error("pool '{}': the store failed for good; the pool admits nothing more", name, f);
       failWaiting.accept(f);
     }
     return f;
+  }
+
+  /** The store answered: ends a streak of transient failures. */
+  private void answered() {
+    if (degraded) {
+      degraded = false;
+      LOG.info("pool '{}': the store answers again", name);
+    }
   }
 
   /**
@@ -253,13 +274,16 @@ final class CommandRunner {
         binding = bind(next);
         next.onChange(onChange);
       } catch (RuntimeException e) {
-        System.getLogger(CommandRunner.class.getName())
-            .log(
-                System.Logger.Level.WARNING,
-                "pool '" + name + "': cannot register a new owner after losing " + old.owner(),
-                e);
+        LOG.error("pool '{}': cannot register a new owner after losing {}", name, old.owner(), e);
       }
     }
+    LOG.warn(
+        "pool '{}': the store declared owner {} dead while it lived (a pause longer than the"
+            + " heartbeat timeout?); its leases were reclaimed, its waiting requests fail, and it"
+            + " goes on as owner {}",
+        name,
+        old.owner(),
+        binding.owner());
     failWaiting.accept(lost);
     if (binding != old) {
       old.session().close();

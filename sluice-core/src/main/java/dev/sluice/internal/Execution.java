@@ -60,7 +60,12 @@ final class Execution<T> implements InFlight, StopsOnClose {
         deadline < 0 ? Long.MAX_VALUE : clock.monotonicNanos() + deadline * 1_000_000L;
     this.runner =
         new AttemptRunner<>(
-            task, options, clock, limiter.pool(), a -> followUps.execute(() -> attemptTimedOut(a)));
+            task,
+            options,
+            clock,
+            limiter.pool(),
+            limiter.events(),
+            a -> followUps.execute(() -> attemptTimedOut(a)));
     future.bind(this);
   }
 
@@ -152,6 +157,9 @@ final class Execution<T> implements InFlight, StopsOnClose {
         current = null;
         retryTimer = clock.schedule(() -> followUps.execute(() -> startAttempt(next)), delayNanos);
       }
+    }
+    if (!stopNow) {
+      limiter.events().retryScheduled(operationId, next, delayNanos);
     }
     if (stopNow) {
       // A close stops retries after the running attempt: its own result is the call's.

@@ -11,6 +11,7 @@ import dev.sluice.ExecutionTask;
 import dev.sluice.Lease;
 import dev.sluice.Limiter;
 import dev.sluice.LimiterConfig;
+import dev.sluice.LimiterListener;
 import dev.sluice.LimiterOptions;
 import dev.sluice.Maintenance;
 import dev.sluice.PoolSnapshot;
@@ -52,6 +53,8 @@ final class LimiterImpl implements Limiter {
             this, pool, options.executor().orElse(pool.callbacks()), clock, lifecycle, events);
     this.defaultLifetime = defaultOptions.leaseLifetimeMillis(config);
     this.maintenance = new PoolMaintenance(this, pool);
+    pool.control().watch().join(events);
+    lifecycle.whenClosed().whenComplete((r, e) -> pool.control().watch().leave(events));
   }
 
   SharedPool shared() {
@@ -68,6 +71,16 @@ final class LimiterImpl implements Limiter {
 
   Requests requests() {
     return requests;
+  }
+
+  @Override
+  public LimiterListener.Subscription listen(LimiterListener listener, int queueCapacity) {
+    Objects.requireNonNull(listener, "listener");
+    if (queueCapacity < 1 || queueCapacity > 1 << 20) {
+      throw new IllegalArgumentException(
+          "queueCapacity must be 1.." + (1 << 20) + ", was " + queueCapacity);
+    }
+    return events.listen(listener, queueCapacity);
   }
 
   @Override

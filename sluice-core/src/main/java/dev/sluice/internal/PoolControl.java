@@ -5,6 +5,7 @@
 package dev.sluice.internal;
 
 import dev.sluice.OwnerLostException;
+import dev.sluice.TimeSource;
 import dev.sluice.spi.AcknowledgeAnswer;
 import dev.sluice.spi.ControlView;
 import dev.sluice.spi.LeaseRecord;
@@ -25,11 +26,19 @@ final class PoolControl {
   private final CommandRunner runner;
   private final HandOffCoordinator handOffs;
   private final DrainWatch drains;
+  private final ControlWatch watch;
 
-  PoolControl(String name, CommandRunner runner, HandOffCoordinator handOffs) {
+  PoolControl(
+      String name, CommandRunner runner, HandOffCoordinator handOffs, TimeSource storeClock) {
     this.runner = runner;
     this.handOffs = handOffs;
     this.drains = new DrainWatch(name, this::readAsync);
+    this.watch = new ControlWatch(this::readAsync, storeClock);
+  }
+
+  /** Reports the control state's changes to the listeners of this JVM's limiters. */
+  ControlWatch watch() {
+    return watch;
   }
 
   String owner() {
@@ -40,6 +49,7 @@ final class PoolControl {
   ControlView execute(PoolCommand<ControlView> command) {
     ControlView v = runner.execute(command);
     drains.changed();
+    watch.observe(v);
     return v;
   }
 
@@ -47,6 +57,7 @@ final class PoolControl {
   boolean resume(long generation) {
     boolean resumed = runner.execute(new PoolCommand.Resume(runner.owner(), generation));
     drains.changed();
+    watch.refresh();
     return resumed;
   }
 
@@ -81,8 +92,21 @@ final class PoolControl {
     }
   }
 
+  /** Another owner committed: its change may be a drain, a cooldown or the circuit's. */
+  void foreignChange() {
+    drains.changed();
+    watch.refresh();
+  }
+
   private CompletableFuture<ControlView> readAsync() {
-    return runner.submit(new PoolCommand.ReadControl(runner.owner()));
+    return runner
+        .submit(new PoolCommand.ReadControl(runner.owner()))
+        .whenComplete(
+            (v, e) -> {
+              if (v != null) {
+                watch.observe(v);
+              }
+            });
   }
 
   /**
@@ -111,6 +135,10 @@ final class PoolControl {
                 runner.releaseLater(lease);
               }
               drains.changed();
+              if (r != null && r.counted()) {
+                // The report may have started or ended a cooldown or moved the circuit.
+                watch.refresh();
+              }
             })
         .exceptionally(
             e -> {

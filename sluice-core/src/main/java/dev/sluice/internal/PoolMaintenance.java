@@ -118,7 +118,7 @@ final class PoolMaintenance implements Maintenance {
     return status();
   }
 
-  private static ControlStatus status(ControlView v) {
+  static ControlStatus status(ControlView v) {
     ControlState c = v.control();
     long until = c.cooldown().until();
     ControlState.Breaker b = c.breaker();

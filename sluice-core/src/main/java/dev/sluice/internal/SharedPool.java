@@ -74,7 +74,7 @@ final class SharedPool {
     this.routing = new AnswerRouting(name, runner::owner, handOffs, timer);
     this.syncs = new SyncRequests(runner::appliedSequence, this::sendSync);
     this.acquires = new AcquireSender(runner, routing, handOffs, syncs);
-    this.control = new PoolControl(name, runner, handOffs);
+    this.control = new PoolControl(name, runner, handOffs, storeClock);
   }
 
   /** Leaves the pool; the last limiter to leave retires the owner and closes the session. */
@@ -84,6 +84,7 @@ final class SharedPool {
 
   /** Stops every part and retires the owner in the store; the registry calls it once. */
   void retire() {
+    control.watch().stop();
     runner.stop();
     timer.stop();
     handOffs.clear();
@@ -309,7 +310,7 @@ final class SharedPool {
   /** Another owner may have changed the pool: ask what became of the queued requests. */
   void onForeignChange() {
     if (!runner.stopped()) {
-      control.changed();
+      control.foreignChange();
     }
     if (runner.stopped() || routing.idle()) {
       return;

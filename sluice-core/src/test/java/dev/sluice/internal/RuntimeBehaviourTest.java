@@ -40,11 +40,15 @@ class RuntimeBehaviourTest {
   @Test
   void aThrowingListenerChangesNoOutcome() throws Exception {
     List<LimiterEvent.Kind> seen = new CopyOnWriteArrayList<>();
+    java.util.concurrent.CountDownLatch released = new java.util.concurrent.CountDownLatch(2);
     LimiterOptions options =
         LimiterOptions.builder()
             .listener(
                 e -> {
                   seen.add(e.kind());
+                  if (e.kind() == LimiterEvent.Kind.RELEASED) {
+                    released.countDown();
+                  }
                   throw new IllegalStateException("listener bug");
                 })
             .build();
@@ -53,9 +57,15 @@ class RuntimeBehaviourTest {
       assertThat(limiter.schedule(() -> "ok").get(20, TimeUnit.SECONDS)).isEqualTo("ok");
       assertThat(limiter.call(() -> "also ok")).isEqualTo("also ok");
     }
+    // The listener keeps receiving after it threw: both releases reach it, on its own thread.
+    assertThat(released.await(20, TimeUnit.SECONDS)).as("both releases delivered").isTrue();
     assertThat(seen)
         .containsSubsequence(
-            LimiterEvent.Kind.GRANTED, LimiterEvent.Kind.STARTED, LimiterEvent.Kind.RELEASED);
+            LimiterEvent.Kind.GRANTED,
+            LimiterEvent.Kind.STARTED,
+            LimiterEvent.Kind.RELEASED,
+            LimiterEvent.Kind.GRANTED,
+            LimiterEvent.Kind.RELEASED);
   }
 
   @Test

@@ -4,6 +4,7 @@
  */
 package dev.sluice.local;
 
+import dev.sluice.spi.support.Logs;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -237,8 +238,7 @@ public final class LivenessWatcher {
       try {
         onDeath.run();
       } catch (RuntimeException e) {
-        System.getLogger(LivenessWatcher.class.getName())
-            .log(System.Logger.Level.WARNING, "owner death listener failed", e);
+        Logs.of(LivenessWatcher.class).warn("an owner death listener failed", e);
       }
     }
   }

@@ -4,6 +4,8 @@
  */
 package dev.sluice.local;
 
+import dev.sluice.spi.support.Log;
+import dev.sluice.spi.support.Logs;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -30,7 +32,7 @@ import java.util.function.Consumer;
  * caller's (which may hold the gate), and must be short.
  */
 public final class OwnerWatches implements AutoCloseable {
-  private static final System.Logger LOG = System.getLogger(OwnerWatches.class.getName());
+  private static final Log LOG = Logs.of(OwnerWatches.class);
   private static final long MAX_RETRY_MILLIS = 1000;
   private static final ScheduledThreadPoolExecutor RETRIES = retryExecutor();
 
@@ -100,7 +102,7 @@ public final class OwnerWatches implements AutoCloseable {
       }
     } catch (RuntimeException e) {
       // connect() already ended the new watch, which makes it a suspect.
-      LOG.log(System.Logger.Level.WARNING, "cannot watch owner " + owner + " again", e);
+      LOG.warn("cannot watch owner {} again; it is treated as suspect", owner, e);
     }
   }
 

@@ -4,6 +4,7 @@
  */
 package dev.sluice.local;
 
+import dev.sluice.spi.support.Logs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.ClosedWatchServiceException;
@@ -104,8 +105,7 @@ public final class PulseWatcher {
         try {
           listener.run();
         } catch (RuntimeException e) {
-          System.getLogger(PulseWatcher.class.getName())
-              .log(System.Logger.Level.WARNING, "pulse listener failed", e);
+          Logs.of(PulseWatcher.class).warn("a pulse listener failed", e);
         }
       }
       if (!valid) {

@@ -72,6 +72,8 @@ public abstract class HandOffCases extends ConformanceCase {
       waiting.add(limiter.schedule(() -> "done"));
     }
     assertThat(limiter.inspect().waiters()).hasSize(1);
+    // Delivered on the listener's own thread: wait for the five, then check there are no more.
+    events.awaitCount(LimiterEvent.Kind.QUEUED, 5, SAFETY);
     assertThat(events.count(LimiterEvent.Kind.QUEUED))
         .as("held requests are queued too")
         .isEqualTo(5);
