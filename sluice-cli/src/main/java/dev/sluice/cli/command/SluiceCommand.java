@@ -64,6 +64,7 @@ public final class SluiceCommand implements Callable<Integer> {
           PoolCommand.class,
           ConfigCommand.class,
           TopCommand.class,
+          ServeCommand.class,
           CompletionCommand.class);
 
   /** Global options that take a value, so the word after them is not the verb. */
