@@ -76,9 +76,16 @@ final class JsonBody {
     return s;
   }
 
-  /** A string field, or {@code absent} when it is not there. */
+  /** A string field that may be empty, or {@code absent} when it is not there. */
   String text(String name, String absent) {
-    return fields.get(name) == null ? absent : text(name);
+    Object v = fields.get(name);
+    if (v == null) {
+      return absent;
+    }
+    if (v instanceof String s) {
+      return s;
+    }
+    throw new IllegalArgumentException("field '" + name + "' must be a string, was " + shown(v));
   }
 
   /** A boolean field, or {@code absent} when it is not there. */
