@@ -41,6 +41,7 @@ class ParsingTest {
     "pool",
     "config",
     "top",
+    "serve",
     "completion"
   };
 
