@@ -19,6 +19,8 @@ module dev.sluice.cli {
   requires com.fasterxml.jackson.databind;
   // Only for sluice top's live view (package dev.sluice.cli.top).
   requires org.jline.terminal;
+  // Only for sluice serve's console (package dev.sluice.cli.serve).
+  requires jdk.httpserver;
   // sun.misc.Signal, to forward SIGINT/SIGTERM to a spawned command's process group.
   requires jdk.unsupported;
 

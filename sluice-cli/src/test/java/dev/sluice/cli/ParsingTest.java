@@ -42,6 +42,7 @@ class ParsingTest {
     "config",
     "top",
     "mcp",
+    "serve",
     "completion"
   };
 

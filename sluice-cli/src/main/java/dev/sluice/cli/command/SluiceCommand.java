@@ -65,6 +65,7 @@ public final class SluiceCommand implements Callable<Integer> {
           ConfigCommand.class,
           TopCommand.class,
           McpCommand.class,
+          ServeCommand.class,
           CompletionCommand.class);
 
   /** Global options that take a value, so the word after them is not the verb. */

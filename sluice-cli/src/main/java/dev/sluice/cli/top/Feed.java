@@ -15,17 +15,18 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Follows the gate for the live view on a daemon thread of its own: reads the pools and the latest
- * events once, then blocks in {@link GateService#awaitEvents} (woken by the gate's pulse, never by
- * a timer of its own) and, whenever events arrive, reads the pools again and hands both on, each
- * event with its request's label ({@link EventLabels}). Only this thread touches the gate while the
- * view runs, so the drawing thread never waits on the store.
+ * Follows the gate for the live view ({@code sluice top}) and the web console ({@code sluice
+ * serve}) on a daemon thread of its own: reads the pools and the latest events once, then blocks in
+ * {@link GateService#awaitEvents} (woken by the gate's pulse, never by a timer of its own) and,
+ * whenever events arrive, reads the pools again and hands both on, each event with its request's
+ * label ({@link EventLabels}). Only this thread touches the gate while the view runs, so the
+ * drawing thread never waits on the store.
  *
  * <p>Thread-safe: {@link #start} once; the consumer is called on the feed's thread. The thread is
  * never interrupted (an interrupt inside a gate transaction would close the gate's lock file); it
  * ends with the JVM, or after the gate is closed under it, which it reports as a {@link Failed}.
  */
-final class Feed {
+public final class Feed {
   /** How many new events one read takes; more simply arrive on the next read. */
   private static final int BATCH = 1000;
 
@@ -36,7 +37,7 @@ final class Feed {
   private static final Duration SAFETY_REFRESH = Duration.ofMinutes(1);
 
   /** What the feed hands on. */
-  sealed interface Update permits Snapshot, Failed {}
+  public sealed interface Update permits Snapshot, Failed {}
 
   /**
    * The pools as they are now and the events since the previous snapshot.
@@ -45,7 +46,7 @@ final class Feed {
    * @param events new events, oldest first, with their requests' labels
    * @param readAt when the pools were read
    */
-  record Snapshot(List<PoolStatus> pools, List<FeedEvent> events, Instant readAt)
+  public record Snapshot(List<PoolStatus> pools, List<FeedEvent> events, Instant readAt)
       implements Update {}
 
   /**
@@ -53,7 +54,7 @@ final class Feed {
    *
    * @param cause why
    */
-  record Failed(RuntimeException cause) implements Update {}
+  public record Failed(RuntimeException cause) implements Update {}
 
   private final GateService gate;
   private final int tail;
@@ -69,7 +70,7 @@ final class Feed {
    * @param clock when a snapshot was read
    * @param sink where snapshots go
    */
-  Feed(GateService gate, int tail, Clock clock, Consumer<Update> sink) {
+  public Feed(GateService gate, int tail, Clock clock, Consumer<Update> sink) {
     this.gate = gate;
     this.tail = tail;
     this.clock = clock;
@@ -78,7 +79,7 @@ final class Feed {
   }
 
   /** Starts the feed's thread. */
-  void start() {
+  public void start() {
     Thread t = new Thread(this::follow, "sluice-top-feed");
     t.setDaemon(true);
     t.start();

@@ -13,7 +13,7 @@ import dev.sluice.gate.GateEvent;
  * @param label the request's label; empty when it has none, when the event concerns a whole pool,
  *     or when the request is no longer kept
  */
-record FeedEvent(GateEvent event, String label) {
+public record FeedEvent(GateEvent event, String label) {
   /** What the feed names: the request's label, else its id; for a pool-wide event, its actor. */
   String subject() {
     return subject(false);

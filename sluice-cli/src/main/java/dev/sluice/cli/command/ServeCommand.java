@@ -1,0 +1,91 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.cli.command;
+
+import dev.sluice.cli.ExitCode;
+import dev.sluice.cli.GateJson;
+import dev.sluice.cli.serve.ConsoleServer;
+import dev.sluice.cli.serve.Listen;
+import dev.sluice.cli.serve.ServeToken;
+import dev.sluice.gate.GateService;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import sun.misc.Signal;
+
+/**
+ * {@code sluice serve}: a web console and a JSON API for the gate ({@link ConsoleServer}), until
+ * SIGINT or SIGTERM, then exits 0. Optional: every other verb is correct without it. It prints the
+ * console's address with the token once it listens ({@code --json}: one object with {@code url},
+ * {@code loginUrl} and {@code tokenFile}).
+ *
+ * <p>Not thread-safe: one invocation; blocks until signalled.
+ */
+@Command(
+    name = "serve",
+    header = "A web console and JSON API for the gate, live, with actions.",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Serves a web console and a JSON API: pools, holders, offers, queue, paused requests and"
+          + " the event feed, live (server-sent events); cancel, force-release (and kill) and"
+          + " capacity changes behind a confirmation. Runs until Ctrl-C or SIGTERM.",
+      "Loopback by default. Every change needs the token (made into HOME/serve.token, mode"
+          + " 0600, unless --token-file names one) and the same origin; off loopback, reads"
+          + " need it too. Open the printed address (with ?token=...) once: the browser keeps"
+          + " the token in a cookie. Scripts send Authorization: Bearer TOKEN."
+    })
+final class ServeCommand extends Verb {
+  @Option(
+      names = "--listen",
+      paramLabel = "HOST:PORT",
+      description = "Where to listen (default: " + Listen.DEFAULT + "; port 0 picks a free one).")
+  String listen = Listen.DEFAULT;
+
+  @Option(
+      names = "--token-file",
+      paramLabel = "FILE",
+      description = "The token's file (default: HOME/serve.token; made, mode 0600, if missing).")
+  Path tokenFile;
+
+  @Override
+  int execute() throws Exception {
+    Listen where;
+    try {
+      where = Listen.parse(listen);
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+    GateService gate = gate();
+    ServeToken token =
+        ServeToken.load(
+            tokenFile != null ? tokenFile : root().homePath().resolve(ServeToken.FILE_NAME));
+    CountDownLatch quit = new CountDownLatch(1);
+    for (String name : List.of("INT", "TERM")) {
+      Signal.handle(new Signal(name), s -> quit.countDown());
+    }
+    try (ConsoleServer server =
+        ConsoleServer.start(gate, where, token, new ServeActions(gate, actor() + " (console)"))) {
+      String url = server.uri().toString();
+      String login = url + "?token=" + token.value();
+      print(
+          GateJson.object()
+              .put("url", url)
+              .put("loginUrl", login)
+              .put("tokenFile", token.file().toString()),
+          List.of(
+              "sluice serve: "
+                  + url
+                  + " ("
+                  + (where.loopback() ? "loopback" : "every client")
+                  + "; Ctrl-C stops)",
+              "open " + login + " to act (token in " + token.file() + ")"));
+      quit.await();
+    }
+    return ExitCode.OK.code();
+  }
+}
