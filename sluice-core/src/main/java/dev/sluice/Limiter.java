@@ -299,6 +299,27 @@ public interface Limiter extends AutoCloseable {
   Maintenance maintenance();
 
   /**
+   * Returns HTTP calls through this limiter, sent by a client shared in this JVM: each call is a
+   * managed execution whose attempts hold their lease until the response body ended. See {@link
+   * dev.sluice.http.HttpLimiter}.
+   *
+   * @return the HTTP view of this limiter; cheap, make one per use or keep it
+   */
+  default dev.sluice.http.HttpLimiter http() {
+    return dev.sluice.http.HttpLimiter.of(this);
+  }
+
+  /**
+   * Returns HTTP calls through this limiter sent by {@code client}; see {@link #http()}.
+   *
+   * @param client the client
+   * @return the HTTP view of this limiter
+   */
+  default dev.sluice.http.HttpLimiter http(java.net.http.HttpClient client) {
+    return dev.sluice.http.HttpLimiter.of(this, client);
+  }
+
+  /**
    * Stops new submissions, rejects queued work with {@link LimiterClosedException}, waits for
    * running work and its releases, then detaches from the pool. Later calls wait for the same
    * completion; the first call to any close method fixes the mode. When it returns, every future

@@ -82,6 +82,37 @@ class ReadmeBlocksTest {
               "",
               "charged"),
           new Harness(
+              "HTTP calls",
+              """
+              static int requests;
+              static final com.sun.net.httpserver.HttpServer server = serve();
+              static final java.net.URI api =
+                  java.net.URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+              static com.sun.net.httpserver.HttpServer serve() {
+                try {
+                  var s = com.sun.net.httpserver.HttpServer.create(
+                      new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+                  s.createContext("/items", exchange -> {
+                    // The first request is throttled; the limiter waits and sends it again.
+                    boolean first = requests++ == 0;
+                    byte[] body = (first ? "busy" : "[\\"a\\",\\"b\\"]").getBytes();
+                    if (first) exchange.getResponseHeaders().add("Retry-After", "1");
+                    exchange.sendResponseHeaders(first ? 503 : 200, body.length);
+                    try (var out = exchange.getResponseBody()) { out.write(body); }
+                  });
+                  s.start();
+                  return s;
+                } catch (java.io.IOException e) {
+                  throw new java.io.UncheckedIOException(e);
+                }
+              }
+              """,
+              """
+              System.out.println("requests: " + requests);
+              server.stop(0);
+              """,
+              "200 [\"a\",\"b\"]"),
+          new Harness(
               "Workflow quick start",
               """
               static final Payments payments = new Payments();
@@ -209,23 +240,30 @@ class ReadmeBlocksTest {
   }
 
   @Test
+  void theHttpBlockCompilesAndRetriesTheThrottledRequest() throws Exception {
+    String out = compileAndRun(2);
+    assertThat(out).contains(HARNESSES.get(2).expected(), "first bytes: [\"a\"");
+    assertThat(out).contains("requests: 3");
+  }
+
+  @Test
   void theWorkflowQuickStartCompilesAndRuns() throws Exception {
-    assertThat(compileAndRun(2)).contains("charging 1999 cents as order-42/charge", "shipping 42");
+    assertThat(compileAndRun(3)).contains("charging 1999 cents as order-42/charge", "shipping 42");
   }
 
   @Test
   void theDurableStoreBlockCompilesAndRuns() throws Exception {
-    assertThat(compileAndRun(3)).contains(HARNESSES.get(3).expected());
-  }
-
-  @Test
-  void thePostgresStoreBlockCompilesAndRunsOnTheServer() throws Exception {
     assertThat(compileAndRun(4)).contains(HARNESSES.get(4).expected());
   }
 
   @Test
-  void thePostgresWorkflowBlockCompilesAndRunsOnTheServer() throws Exception {
+  void thePostgresStoreBlockCompilesAndRunsOnTheServer() throws Exception {
     assertThat(compileAndRun(5)).contains(HARNESSES.get(5).expected());
+  }
+
+  @Test
+  void thePostgresWorkflowBlockCompilesAndRunsOnTheServer() throws Exception {
+    assertThat(compileAndRun(6)).contains(HARNESSES.get(6).expected());
   }
 
   /**

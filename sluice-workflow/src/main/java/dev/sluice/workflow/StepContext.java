@@ -4,6 +4,9 @@
  */
 package dev.sluice.workflow;
 
+import dev.sluice.Admission;
+import java.util.Optional;
+
 /**
  * What a step body knows about itself: which execution and step it belongs to, which attempt it is,
  * and a key that stays the same across every attempt and every worker, for making external effects
@@ -21,6 +24,18 @@ public interface StepContext {
 
   /** Returns the attempt, 1 for the first; attempts interrupted before a commit are not counted. */
   int attempt();
+
+  /**
+   * Returns the admission this body runs under when the step runs inside a limiter pool ({@link
+   * WorkflowContext#step(String, dev.sluice.Limiter, dev.sluice.ScheduleOptions, Class,
+   * StepFunction)} or {@link WorkflowContext#step(String, dev.sluice.Limiter,
+   * dev.sluice.ExecuteOptions, Class, StepFunction)}), with its fencing token for the downstream
+   * service to reject late writers; empty for other steps. A managed step sees the admission of its
+   * current attempt.
+   */
+  default Optional<Admission> admission() {
+    return Optional.empty();
+  }
 
   /** Returns {@code executionId + "/" + stepKey}: stable across attempts, workers and restarts. */
   default String idempotencyKey() {

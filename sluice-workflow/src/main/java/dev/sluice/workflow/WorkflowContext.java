@@ -4,6 +4,7 @@
  */
 package dev.sluice.workflow;
 
+import dev.sluice.ExecuteOptions;
 import dev.sluice.Limiter;
 import dev.sluice.ScheduleOptions;
 import java.time.Duration;
@@ -175,6 +176,53 @@ public interface WorkflowContext {
   }
 
   /**
+   * Runs a managed execution ({@link Limiter#call(dev.sluice.ExecutionTask, ExecuteOptions)}) as
+   * one recorded step: each attempt is admitted by the pool and its body sees that attempt's
+   * admission through {@link StepContext#admission()}; the attempts and their delays (under {@code
+   * options}' classifier, retry policy, deadline and attempt timeout) all happen inside the step,
+   * on the worker's thread, and only the execution's final result or failure is recorded, once. A
+   * replay returns the record without running the body or asking the pool. Use {@link
+   * StepContext#idempotencyKey()} as the downstream idempotency key: it is the same for every
+   * attempt and every worker.
+   *
+   * @param key the step's key
+   * @param limiter the pool the attempts run in
+   * @param options the managed execution's settings
+   * @param type the result's type
+   * @param body one attempt
+   * @param <T> the result type
+   * @return the result
+   * @throws StepFailedException if the execution failed, now or when recorded
+   */
+  default <T> T step(
+      String key, Limiter limiter, ExecuteOptions options, Class<T> type, StepFunction<T> body) {
+    return step(key, limiter, options, TypeRef.of(type), body);
+  }
+
+  /** Like {@link #step(String, Limiter, ExecuteOptions, Class, StepFunction)}, without context. */
+  default <T> T step(
+      String key, Limiter limiter, ExecuteOptions options, Class<T> type, StepBody<T> body) {
+    Objects.requireNonNull(body, "body");
+    return step(key, limiter, options, TypeRef.of(type), s -> body.run());
+  }
+
+  /** Like {@link #step(String, Limiter, ExecuteOptions, Class, StepFunction)}, generic result. */
+  default <T> T step(
+      String key, Limiter limiter, ExecuteOptions options, TypeRef<T> type, StepFunction<T> body) {
+    Objects.requireNonNull(limiter, "limiter");
+    Objects.requireNonNull(options, "options");
+    Objects.requireNonNull(body, "body");
+    // One step attempt: the retries are the execution's, so the outcome is recorded once.
+    return step(
+        key,
+        StepOptions.defaults(),
+        type,
+        step ->
+            limiter.call(
+                attempt -> body.run(new AdmittedStep(step, attempt.admission())), options));
+  }
+
+  /**
    * Suspends the execution durably until {@code duration} after the first time this step ran. The
    * wake time is recorded, so replays and restarts neither shorten nor extend it.
    *
@@ -218,7 +266,8 @@ public interface WorkflowContext {
   private static <T> T inPool(
       Limiter limiter, ScheduleOptions schedule, StepContext step, StepFunction<T> body)
       throws Exception {
-    CompletableFuture<T> f = limiter.schedule(admission -> body.run(step), schedule);
+    CompletableFuture<T> f =
+        limiter.schedule(admission -> body.run(new AdmittedStep(step, admission)), schedule);
     try {
       return f.get();
     } catch (ExecutionException e) {

@@ -137,6 +137,14 @@ public abstract class WorkflowConformanceSuite {
     }
   }
 
+  /** Steps inside a limiter pool: admissions and managed executions. */
+  @Nested
+  class LimitedSteps extends LimitedStepCases {
+    LimitedSteps() {
+      super(stores());
+    }
+  }
+
   /** Waits on durable stores. */
   @Nested
   class StoreWaits extends StoreWaitCases {

@@ -1,0 +1,78 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.http;
+
+import dev.sluice.AttemptOutcome;
+import java.io.IOException;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * The built-in judgement of HTTP attempts that {@link HttpLimiter} uses: what a response status or
+ * a transport failure says about the service.
+ *
+ * <table>
+ *   <caption>Outcomes</caption>
+ *   <tr><th>Attempt</th><th>Outcome</th></tr>
+ *   <tr><td>2xx</td><td>success</td></tr>
+ *   <tr><td>429, 503</td><td>throttle, with the {@code Retry-After} if valid ({@link
+ *       RetryAfter})</td></tr>
+ *   <tr><td>500, 502, 504</td><td>service failure</td></tr>
+ *   <tr><td>any other status</td><td>neutral</td></tr>
+ *   <tr><td>a transport failure: an {@link IOException} anywhere in the cause chain (connect
+ *       refused or timed out, connection reset or closed early, request timeout)</td><td>service
+ *       failure</td></tr>
+ *   <tr><td>anything else (a cancellation, a failure of the application's own body handler)</td>
+ *       <td>neutral</td></tr>
+ * </table>
+ *
+ * <p>Stateless and thread-safe; nothing blocks.
+ */
+public final class HttpClassifier {
+  private HttpClassifier() {}
+
+  /**
+   * Judges a response by its status.
+   *
+   * @param response the response
+   * @param now the current time, for a {@code Retry-After} date
+   * @return the outcome
+   */
+  public static AttemptOutcome ofResponse(HttpResponse<?> response, Instant now) {
+    Objects.requireNonNull(response, "response");
+    int status = response.statusCode();
+    return switch (status) {
+      case 429, 503 ->
+          RetryAfter.of(response, now)
+              .map(AttemptOutcome::throttle)
+              .orElseGet(AttemptOutcome::throttle);
+      case 500, 502, 504 -> AttemptOutcome.serviceFailure();
+      default ->
+          status >= 200 && status < 300 ? AttemptOutcome.success() : AttemptOutcome.neutral();
+    };
+  }
+
+  /**
+   * Judges a failed attempt: a transport failure is a service failure, anything else neutral.
+   *
+   * @param failure what the attempt failed with
+   * @return the outcome
+   */
+  public static AttemptOutcome ofFailure(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof ApplicationFailure) {
+        return AttemptOutcome.neutral();
+      }
+      if (t instanceof IOException) {
+        return AttemptOutcome.serviceFailure();
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return AttemptOutcome.neutral();
+  }
+}
