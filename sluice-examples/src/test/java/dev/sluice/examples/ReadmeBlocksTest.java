@@ -82,6 +82,8 @@ class ReadmeBlocksTest {
               "",
               "charged"),
           new Harness(
+              "Shared cooldown and circuit breaker", "", "", "circuit CLOSED"),
+          new Harness(
               "HTTP calls",
               """
               static int requests;
@@ -199,15 +201,26 @@ class ReadmeBlocksTest {
 
   @TempDir Path work;
 
+  /** A {@code java} block of the README and the heading it stands under. */
+  record Block(String heading, String text) {}
+
   /** The README's {@code java} blocks, in order. */
-  static List<String> javaBlocks() throws IOException {
-    List<String> blocks = new ArrayList<>();
+  static List<Block> javaBlocks() throws IOException {
+    List<Block> blocks = new ArrayList<>();
+    String heading = "";
     StringBuilder block = null;
+    boolean otherFence = false;
     for (String line : Files.readAllLines(README)) {
-      if (block == null && line.equals("```java")) {
+      if (block == null && line.startsWith("```") && !line.equals("```java")) {
+        otherFence = !otherFence; // a shell block's comments are not headings
+      } else if (otherFence) {
+        continue;
+      } else if (block == null && line.startsWith("#")) {
+        heading = line.replaceFirst("^#+\\s*", "");
+      } else if (block == null && line.equals("```java")) {
         block = new StringBuilder();
       } else if (block != null && line.equals("```")) {
-        blocks.add(block.toString());
+        blocks.add(new Block(heading, block.toString()));
         block = null;
       } else if (block != null) {
         block.append(line).append('\n');
@@ -216,22 +229,53 @@ class ReadmeBlocksTest {
     return blocks;
   }
 
+  /**
+   * The index of the harness titled {@code title}, whose block is the one README block under a
+   * heading that starts with that title: a block added elsewhere moves no harness.
+   */
+  private static int harness(String title) {
+    for (int i = 0; i < HARNESSES.size(); i++) {
+      if (HARNESSES.get(i).title().equals(title)) {
+        return i;
+      }
+    }
+    throw new IllegalArgumentException("no harness titled " + title);
+  }
+
+  private static String blockUnder(String title) throws IOException {
+    List<String> matching =
+        javaBlocks().stream()
+            .filter(b -> b.heading().startsWith(title))
+            .map(Block::text)
+            .collect(Collectors.toList());
+    assertThat(matching).as("java blocks under a heading '%s…'", title).hasSize(1);
+    return matching.get(0);
+  }
+
   @Test
   void everyJavaBlockHasAHarness() throws IOException {
-    assertThat(javaBlocks()).hasSameSizeAs(HARNESSES);
+    List<Block> blocks = javaBlocks();
+    assertThat(blocks).hasSameSizeAs(HARNESSES);
+    for (Block b : blocks) {
+      assertThat(HARNESSES)
+          .as("the harness of the block under '%s'", b.heading())
+          .filteredOn(h -> b.heading().startsWith(h.title()))
+          .hasSize(1);
+    }
   }
 
   @Test
   void theLimiterQuickStartCompilesAndRuns() throws Exception {
-    String out = compileAndRun(0);
-    assertThat(out).contains(HARNESSES.get(0).expected());
+    String out = compileAndRun("Limiter quick start");
+    assertThat(out).contains(HARNESSES.get(harness("Limiter quick start")).expected());
     // Run again on the same pool: a pool keeps its state, and the block must still finish.
-    assertThat(run("ReadmeBlock0")).contains(HARNESSES.get(0).expected());
+    assertThat(run("ReadmeBlock" + harness("Limiter quick start")))
+        .contains(HARNESSES.get(harness("Limiter quick start")).expected());
   }
 
   @Test
   void theManagedExecutionBlockCompilesAndRetriesTwice() throws Exception {
-    String out = compileAndRun(1);
+    String out = compileAndRun("Retries: managed execution");
     assertThat(out.lines().filter(l -> l.equals("attempt 1 failed"))).hasSize(2);
     assertThat(out.lines().filter(l -> l.equals("attempt 2 failed"))).hasSize(2);
     assertThat(out.lines().filter(l -> l.startsWith("attempt 3 of ") && l.endsWith(" charged")))
@@ -240,30 +284,41 @@ class ReadmeBlocksTest {
   }
 
   @Test
+  void theRecoveryBlockCompilesAndOpensAPoolWithItsBreaker() throws Exception {
+    assertThat(compileAndRun("Shared cooldown and circuit breaker"))
+        .contains(HARNESSES.get(harness("Shared cooldown and circuit breaker")).expected());
+  }
+
+  @Test
   void theHttpBlockCompilesAndRetriesTheThrottledRequest() throws Exception {
-    String out = compileAndRun(2);
-    assertThat(out).contains(HARNESSES.get(2).expected(), "first bytes: [\"a\"");
+    String out = compileAndRun("HTTP calls");
+    assertThat(out)
+        .contains(HARNESSES.get(harness("HTTP calls")).expected(), "first bytes: [\"a\"");
     assertThat(out).contains("requests: 3");
   }
 
   @Test
   void theWorkflowQuickStartCompilesAndRuns() throws Exception {
-    assertThat(compileAndRun(3)).contains("charging 1999 cents as order-42/charge", "shipping 42");
+    assertThat(compileAndRun("Workflow quick start"))
+        .contains("charging 1999 cents as order-42/charge", "shipping 42");
   }
 
   @Test
   void theDurableStoreBlockCompilesAndRuns() throws Exception {
-    assertThat(compileAndRun(4)).contains(HARNESSES.get(4).expected());
+    assertThat(compileAndRun("Durable stores"))
+        .contains(HARNESSES.get(harness("Durable stores")).expected());
   }
 
   @Test
   void thePostgresStoreBlockCompilesAndRunsOnTheServer() throws Exception {
-    assertThat(compileAndRun(5)).contains(HARNESSES.get(5).expected());
+    assertThat(compileAndRun("PostgreSQL store"))
+        .contains(HARNESSES.get(harness("PostgreSQL store")).expected());
   }
 
   @Test
   void thePostgresWorkflowBlockCompilesAndRunsOnTheServer() throws Exception {
-    assertThat(compileAndRun(6)).contains(HARNESSES.get(6).expected());
+    assertThat(compileAndRun("Workflows on PostgreSQL"))
+        .contains(HARNESSES.get(harness("Workflows on PostgreSQL")).expected());
   }
 
   /**
@@ -275,11 +330,11 @@ class ReadmeBlocksTest {
         "\"sluice\"", "\"readme_" + UUID.randomUUID().toString().replace("-", "") + "\"");
   }
 
-  private String compileAndRun(int index) throws Exception {
+  private String compileAndRun(String title) throws Exception {
+    int index = harness(title);
     String name = "ReadmeBlock" + index;
     Path source = work.resolve(name + ".java");
-    Files.writeString(
-        source, renameSchema(wrap(name, javaBlocks().get(index), HARNESSES.get(index))));
+    Files.writeString(source, renameSchema(wrap(name, blockUnder(title), HARNESSES.get(index))));
     Path javac = Path.of(System.getProperty("java.home"), "bin", "javac");
     Process p =
         new ProcessBuilder(
