@@ -81,6 +81,7 @@ class ReadmeBlocksTest {
               """,
               "",
               "charged"),
+          new Harness("Draining a pool for maintenance", "", "", "admitted again"),
           new Harness(
               "Workflow quick start",
               """
@@ -209,23 +210,31 @@ class ReadmeBlocksTest {
   }
 
   @Test
+  void theDrainBlockRefusesNewWorkAndResumes() throws Exception {
+    String out = compileAndRun(2);
+    assertThat(out.lines())
+        .containsSubsequence("refused while draining", "settled: safe to migrate", "admitted again")
+        .doesNotContain("admitted during a drain?");
+  }
+
+  @Test
   void theWorkflowQuickStartCompilesAndRuns() throws Exception {
-    assertThat(compileAndRun(2)).contains("charging 1999 cents as order-42/charge", "shipping 42");
+    assertThat(compileAndRun(3)).contains("charging 1999 cents as order-42/charge", "shipping 42");
   }
 
   @Test
   void theDurableStoreBlockCompilesAndRuns() throws Exception {
-    assertThat(compileAndRun(3)).contains(HARNESSES.get(3).expected());
-  }
-
-  @Test
-  void thePostgresStoreBlockCompilesAndRunsOnTheServer() throws Exception {
     assertThat(compileAndRun(4)).contains(HARNESSES.get(4).expected());
   }
 
   @Test
-  void thePostgresWorkflowBlockCompilesAndRunsOnTheServer() throws Exception {
+  void thePostgresStoreBlockCompilesAndRunsOnTheServer() throws Exception {
     assertThat(compileAndRun(5)).contains(HARNESSES.get(5).expected());
+  }
+
+  @Test
+  void thePostgresWorkflowBlockCompilesAndRunsOnTheServer() throws Exception {
+    assertThat(compileAndRun(6)).contains(HARNESSES.get(6).expected());
   }
 
   /**
