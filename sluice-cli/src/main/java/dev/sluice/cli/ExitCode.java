@@ -34,6 +34,12 @@ import java.util.stream.Collectors;
  *       id (or it ended over the retention ago), or no queued or running job has the label</td></tr>
  *   <tr><td>17</td><td>cancel, kill</td><td>the label names several jobs (their ids are in the
  *       message); give an id</td></tr>
+ *   <tr><td>18</td><td>pool await</td><td>the drain did not settle within {@code --timeout}
+ *       (it goes on)</td></tr>
+ *   <tr><td>19</td><td>pool await, resume, acknowledge</td><td>{@code --generation} is not the
+ *       running drain of the limiter pool; nothing changed</td></tr>
+ *   <tr><td>20</td><td>pool status, drain, await, resume, acknowledge</td><td>no limiter pool in
+ *       {@code --pool-dir}; nothing was created</td></tr>
  *   <tr><td>122</td><td>wait</td><td>the job ran, but its exit status is unknown: its runner was
  *       killed before the command ended</td></tr>
  *   <tr><td>124</td><td>run, wait</td><td>no capacity within {@code --queue-timeout}; CMD (the
@@ -86,6 +92,18 @@ public enum ExitCode {
       "no such job: unknown request id, or no queued or running job has the --label"),
   /** The label names several live jobs. */
   AMBIGUOUS_JOB(17, "cancel, kill", "the --label names several jobs (listed); give an id"),
+  /** {@code pool await}: the drain did not settle within the timeout; it goes on. */
+  NOT_SETTLED(18, "pool await", "the drain did not settle within --timeout (it goes on)"),
+  /** A drain verb named a generation that is not the running drain; nothing changed. */
+  STALE_DRAIN(
+      19,
+      "pool await, resume, acknowledge",
+      "--generation is not the running drain (resumed, or a newer one began); nothing changed"),
+  /** A drain verb's {@code --pool-dir} holds no limiter pool; nothing was created. */
+  NO_SUCH_POOL(
+      20,
+      "pool status, drain, await, resume, acknowledge",
+      "no limiter pool in --pool-dir (missing directory or state.db); nothing was created"),
   /** {@code wait}: the job ran, but its runner died before it could record the exit status. */
   JOB_LOST(122, "wait", "the job ran, but its exit status is unknown: its runner was killed"),
   /** {@code run}, {@code wait}: no capacity within the queue timeout. */

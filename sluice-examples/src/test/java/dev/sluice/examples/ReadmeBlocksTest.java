@@ -114,6 +114,7 @@ class ReadmeBlocksTest {
               server.stop(0);
               """,
               "200 [\"a\",\"b\"]"),
+          new Harness("Draining a pool for maintenance", "", "", "admitted again"),
           new Harness(
               "Workflow quick start",
               """
@@ -295,6 +296,14 @@ class ReadmeBlocksTest {
     assertThat(out)
         .contains(HARNESSES.get(harness("HTTP calls")).expected(), "first bytes: [\"a\"");
     assertThat(out).contains("requests: 3");
+  }
+
+  @Test
+  void theDrainBlockRefusesNewWorkAndResumes() throws Exception {
+    String out = compileAndRun("Draining a pool for maintenance");
+    assertThat(out.lines())
+        .containsSubsequence("refused while draining", "settled: safe to migrate", "admitted again")
+        .doesNotContain("admitted during a drain?");
   }
 
   @Test

@@ -11,8 +11,10 @@ import dev.sluice.spi.PoolSession;
 import dev.sluice.spi.PoolStore;
 import dev.sluice.sqlite.internal.SqliteSession;
 import dev.sluice.sqlite.internal.SqliteSettings;
+import dev.sluice.sqlite.internal.StoredConfig;
 import java.nio.file.Path;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A limiter pool in a directory on this machine, shared by every thread, limiter and process that
@@ -117,6 +119,19 @@ public final class SqliteStore implements PoolStore {
       checked = d;
     }
     return d;
+  }
+
+  /**
+   * The configuration the pool in this directory was created with, so that a tool acting on a pool
+   * it did not create (an operator's drain) can open it. Only reads: a missing directory or pool is
+   * an empty answer, and nothing is created or changed.
+   *
+   * @return the stored configuration, empty if the directory holds no pool
+   * @throws dev.sluice.StoreFormatException if the directory or its pool cannot be used
+   * @throws dev.sluice.BackendFailureException if the pool cannot be read
+   */
+  public Optional<LimiterConfig> storedConfig() {
+    return StoredConfig.read(requested);
   }
 
   @Override

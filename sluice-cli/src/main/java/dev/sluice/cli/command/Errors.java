@@ -5,6 +5,7 @@
 package dev.sluice.cli.command;
 
 import dev.sluice.SluiceException;
+import dev.sluice.StaleDrainException;
 import dev.sluice.cli.ExitCode;
 import dev.sluice.cli.GateJson;
 import dev.sluice.cli.JsonObject;
@@ -48,6 +49,12 @@ final class Errors {
     }
     if (e instanceof ParameterException || e instanceof IllegalArgumentException) {
       return new Failure(ExitCode.USAGE, "usage", e.getMessage());
+    }
+    if (e instanceof StaleDrainException) {
+      return new Failure(ExitCode.STALE_DRAIN, "stale_drain", e.getMessage());
+    }
+    if (e instanceof NoSuchPoolException) {
+      return new Failure(ExitCode.NO_SUCH_POOL, "no_such_pool", e.getMessage());
     }
     if (e instanceof ConfigFileException) {
       return new Failure(ExitCode.STORE, "config", e.getMessage());

@@ -27,19 +27,32 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "pool",
-    header = "Set a pool's capacity (which creates it), list pools, or remove one.",
+    header = "Set, list or remove gate pools; drain a SQLite limiter pool (--pool-dir).",
     mixinStandardHelpOptions = true,
     description =
         "pool set P --capacity N; pool list; pool rm P. Requests may use a pool that was set up,"
-            + " or the default pool (made by its first request); any other is refused.",
-    subcommands = {PoolCommand.Set.class, PoolCommand.ListPools.class, PoolCommand.Remove.class})
+            + " or the default pool (made by its first request); any other is refused. pool"
+            + " status|drain|await|resume|acknowledge --pool-dir DIR act on a SQLite limiter"
+            + " pool's directory instead (a library pool, not a gate pool).",
+    subcommands = {
+      PoolCommand.Set.class,
+      PoolCommand.ListPools.class,
+      PoolCommand.Remove.class,
+      LimiterPoolCommands.Status.class,
+      LimiterPoolCommands.Drain.class,
+      LimiterPoolCommands.Await.class,
+      LimiterPoolCommands.Resume.class,
+      LimiterPoolCommands.Acknowledge.class
+    })
 final class PoolCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   /** Without {@code set} or {@code list}: a usage error. */
   @Override
   public Integer call() {
-    throw new ParameterException(spec.commandLine(), "pool needs a verb: set, list or rm");
+    throw new ParameterException(
+        spec.commandLine(),
+        "pool needs a verb: set, list, rm, status, drain, await, resume or acknowledge");
   }
 
   /** {@code pool set}: changes (or creates) a pool's capacity. */

@@ -1,0 +1,230 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.cli.command;
+
+import dev.sluice.ControlStatus;
+import dev.sluice.Limiter;
+import dev.sluice.LimiterConfig;
+import dev.sluice.Maintenance;
+import dev.sluice.cli.ExitCode;
+import dev.sluice.cli.GateJson;
+import dev.sluice.cli.JsonObject;
+import dev.sluice.sqlite.SqliteStore;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * {@code pool status|drain|await|resume|acknowledge --pool-dir DIR}: an operator's drain of a
+ * SQLite limiter pool (a directory a {@link Limiter} opened with {@link SqliteStore#directory}),
+ * not of a gate pool. The pool is opened with the configuration stored in it, so the operator need
+ * not know it; a directory without a pool is refused and nothing is created. Every answer is one
+ * JSON object on stdout. Not thread-safe: one invocation, one thread; {@code await} blocks until
+ * the drain settles or its timeout passes.
+ */
+final class LimiterPoolCommands {
+  private LimiterPoolCommands() {}
+
+  /** What every drain verb shares: the pool directory, opening it, printing its status. */
+  abstract static class DrainVerb extends Verb {
+    @Option(
+        names = "--pool-dir",
+        paramLabel = "DIR",
+        required = true,
+        description = "The SQLite limiter pool's directory (never created).")
+    Path poolDir;
+
+    /** Does the verb's work on the pool's maintenance handle. */
+    abstract int run(Maintenance maintenance, LimiterConfig config) throws Exception;
+
+    @Override
+    final int execute() throws Exception {
+      checkOptions();
+      SqliteStore store = SqliteStore.directory(poolDir);
+      LimiterConfig config =
+          store.storedConfig().orElseThrow(() -> new NoSuchPoolException(poolDir));
+      try (Limiter limiter = Limiter.open(store, config)) {
+        return run(limiter.maintenance(), config);
+      }
+    }
+
+    /** Refuses bad option values before the pool is touched. */
+    void checkOptions() {}
+
+    /** A {@code --generation} below 1 is a usage error naming the option, value and range. */
+    long generation(long value) {
+      if (value < 1) {
+        throw new ParameterException(
+            spec.commandLine(),
+            "--generation "
+                + value
+                + " is not a drain generation: allowed are whole numbers from 1 (the number"
+                + " 'pool drain' or 'pool status' printed)");
+      }
+      return value;
+    }
+
+    void print(JsonObject json) {
+      out().println(GateJson.line(json));
+      out().flush();
+    }
+
+    JsonObject status(ControlStatus s, LimiterConfig config) {
+      JsonObject json = GateJson.object().put("poolDir", poolDir.toAbsolutePath().toString());
+      if (config.maxConcurrent().isPresent()) {
+        json.put("capacity", config.maxConcurrent().getAsLong());
+      }
+      json.put("config", config.normalizedForm())
+          .put("generation", s.generation())
+          .put("draining", s.draining())
+          .put("settled", s.settled())
+          .put("clean", s.clean())
+          .put("activeLeases", s.activeLeases())
+          .put("waiters", s.waiters())
+          .put("runningOperations", s.runningOperations())
+          .put("circuit", s.circuit().name().toLowerCase(java.util.Locale.ROOT));
+      s.cooldownUntil().ifPresent(t -> json.put("cooldownUntil", t.toString()));
+      s.circuitOpenUntil().ifPresent(t -> json.put("circuitOpenUntil", t.toString()));
+      List<JsonObject> unconfirmed = new ArrayList<>();
+      for (ControlStatus.UnconfirmedOperation u : s.unconfirmed()) {
+        unconfirmed.add(
+            GateJson.object()
+                .put("id", u.id())
+                .put("owner", u.owner())
+                .put("generation", u.generation())
+                .put("acknowledged", u.acknowledged())
+                .put("reason", u.reason()));
+      }
+      return json.set("unconfirmed", unconfirmed);
+    }
+  }
+
+  /** {@code pool status}: the drain, cooldown and circuit state. */
+  @Command(
+      name = "status",
+      header = "Show a SQLite limiter pool's drain, cooldown and circuit state.",
+      mixinStandardHelpOptions = true,
+      description = "Show a SQLite limiter pool's capacity, drain generation, leases and waiters.")
+  static final class Status extends DrainVerb {
+    @Override
+    int run(Maintenance m, LimiterConfig config) {
+      print(status(m.status(), config));
+      return ExitCode.OK.code();
+    }
+  }
+
+  /** {@code pool drain}: new work is refused in every process; prints the generation. */
+  @Command(
+      name = "drain",
+      header = "Drain a SQLite limiter pool: new work is refused in every process.",
+      mixinStandardHelpOptions = true,
+      description =
+          "Start a drain (or print the running one): new work gets PoolDrainingException; work"
+              + " accepted before goes on. Prints the generation to await and resume.")
+  static final class Drain extends DrainVerb {
+    @Override
+    int run(Maintenance m, LimiterConfig config) {
+      print(status(m.drain(), config));
+      return ExitCode.OK.code();
+    }
+  }
+
+  /** {@code pool await}: blocks until the drain settled, or the timeout passed. */
+  @Command(
+      name = "await",
+      header = "Wait until a drain of a SQLite limiter pool has settled.",
+      mixinStandardHelpOptions = true,
+      description =
+          "Wait until no work accepted before the drain holds a lease, waits or runs; exit 18 if"
+              + " --timeout passes first (the drain goes on).")
+  static final class Await extends DrainVerb {
+    @Option(names = "--generation", paramLabel = "N", required = true, description = "The drain.")
+    long generation;
+
+    @Option(
+        names = "--timeout",
+        paramLabel = "DURATION",
+        description = "The longest wait (default 30s).")
+    Duration timeout = Duration.ofSeconds(30);
+
+    @Override
+    void checkOptions() {
+      generation(generation);
+    }
+
+    @Override
+    int run(Maintenance m, LimiterConfig config) throws InterruptedException {
+      boolean settled = m.await(generation, timeout);
+      print(status(m.status(), config).put("timedOut", !settled));
+      return (settled ? ExitCode.OK : ExitCode.NOT_SETTLED).code();
+    }
+  }
+
+  /** {@code pool resume}: ends the running drain of the given generation. */
+  @Command(
+      name = "resume",
+      header = "End a drain of a SQLite limiter pool; new work is admitted again.",
+      mixinStandardHelpOptions = true,
+      description =
+          "End the drain of --generation; a stale generation (resumed, or a newer drain began) is"
+              + " refused with exit 19 and nothing changes.")
+  static final class Resume extends DrainVerb {
+    @Option(names = "--generation", paramLabel = "N", required = true, description = "The drain.")
+    long generation;
+
+    @Override
+    void checkOptions() {
+      generation(generation);
+    }
+
+    @Override
+    int run(Maintenance m, LimiterConfig config) {
+      print(status(m.resume(generation), config));
+      return ExitCode.OK.code();
+    }
+  }
+
+  /** {@code pool acknowledge}: accepts the uncertainty of operations a dead owner left. */
+  @Command(
+      name = "acknowledge",
+      header = "Accept operations a dead owner left unconfirmed, so a drain can settle.",
+      mixinStandardHelpOptions = true,
+      description =
+          "Accept that the --operation ids (listed as unconfirmed by pool status) may or may not"
+              + " have taken effect; all or none.")
+  static final class Acknowledge extends DrainVerb {
+    @Option(names = "--generation", paramLabel = "N", required = true, description = "The drain.")
+    long generation;
+
+    @Option(
+        names = "--operation",
+        paramLabel = "ID",
+        required = true,
+        description = "An unconfirmed operation id (repeatable).")
+    List<String> operations;
+
+    @Option(names = "--reason", paramLabel = "TEXT", required = true, description = "Why.")
+    String reason;
+
+    @Override
+    void checkOptions() {
+      generation(generation);
+      if (reason.isBlank()) {
+        throw new ParameterException(
+            spec.commandLine(), "--reason '" + reason + "' is blank: say why, in words");
+      }
+    }
+
+    @Override
+    int run(Maintenance m, LimiterConfig config) {
+      print(status(m.acknowledge(generation, operations, reason), config));
+      return ExitCode.OK.code();
+    }
+  }
+}
