@@ -81,8 +81,7 @@ class ReadmeBlocksTest {
               """,
               "",
               "charged"),
-          new Harness(
-              "Shared cooldown and circuit breaker", "", "", "circuit CLOSED"),
+          new Harness("Shared cooldown and circuit breaker", "", "", "circuit CLOSED"),
           new Harness(
               "HTTP calls",
               """
