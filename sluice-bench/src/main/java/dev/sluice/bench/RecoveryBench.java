@@ -1,0 +1,160 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.bench;
+
+import dev.failsafe.CircuitBreaker;
+import dev.failsafe.Failsafe;
+import dev.failsafe.FailsafeExecutor;
+import dev.failsafe.RetryPolicy;
+import dev.sluice.AttemptClassifier;
+import dev.sluice.BreakerPolicy;
+import dev.sluice.ExecuteOptions;
+import dev.sluice.ExecutionTask;
+import dev.sluice.Limiter;
+import dev.sluice.LimiterConfig;
+import dev.sluice.RecoveryPolicy;
+import dev.sluice.memory.MemoryStore;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.github.resilience4j.core.IntervalFunction;
+import io.github.resilience4j.retry.Retry;
+import io.github.resilience4j.retry.RetryConfig;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * Issue 16's side-by-side row: a retry policy and a circuit breaker configured, no failures, so
+ * every row is what the pair costs on the success path. The policies match: 3 attempts, 500 ms
+ * doubling to 10 s, ±20 % jitter; the breaker opens after 5 failures in a row for 30 s.
+ *
+ * <p>{@code resilience4j} is Resilience4j's {@code Retry} around its {@code CircuitBreaker} (a
+ * count-based window of 5 at a 100 % failure rate: 5 failures in a row) and {@code failsafe} is
+ * {@code Failsafe.with(retryPolicy, circuitBreaker)}, both on the calling thread and in one JVM.
+ * {@code sluiceCall} is {@code limiter.call(task, options)} and {@code sluiceExecuteJoin} {@code
+ * limiter.execute(task, options).join()} on a memory pool of {@code maxConcurrent(64)} (never full)
+ * whose recovery policy has the breaker: each attempt takes a lease and reports its outcome to the
+ * pool's shared breaker, as every process on the pool would. Run with {@code -t 1} and {@code -t
+ * 8}.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+public class RecoveryBench {
+  private static final ExecutionTask<Integer> TASK = ctx -> Task.run();
+
+  /** The peers' retry and breaker pairs, built once per trial. */
+  @State(Scope.Benchmark)
+  public static class PeerState {
+    Callable<Integer> resilience4j;
+    FailsafeExecutor<Integer> failsafe;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+      Retry retry =
+          Retry.of(
+              "bench",
+              RetryConfig.custom()
+                  .maxAttempts(3)
+                  .intervalFunction(
+                      IntervalFunction.ofExponentialRandomBackoff(
+                          Duration.ofMillis(500), 2, 0.2, Duration.ofSeconds(10)))
+                  .build());
+      io.github.resilience4j.circuitbreaker.CircuitBreaker breaker =
+          io.github.resilience4j.circuitbreaker.CircuitBreaker.of(
+              "bench",
+              CircuitBreakerConfig.custom()
+                  .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
+                  .slidingWindowSize(5)
+                  .minimumNumberOfCalls(5)
+                  .failureRateThreshold(100)
+                  .waitDurationInOpenState(Duration.ofSeconds(30))
+                  .build());
+      resilience4j =
+          Retry.decorateCallable(
+              retry,
+              io.github.resilience4j.circuitbreaker.CircuitBreaker.decorateCallable(
+                  breaker, Task.CALLABLE));
+      failsafe =
+          Failsafe.with(
+              RetryPolicy.<Integer>builder()
+                  .withMaxAttempts(3)
+                  .withBackoff(Duration.ofMillis(500), Duration.ofSeconds(10), 2)
+                  .withJitter(0.2)
+                  .build(),
+              CircuitBreaker.<Integer>builder()
+                  .withFailureThreshold(5)
+                  .withDelay(Duration.ofSeconds(30))
+                  .build());
+    }
+  }
+
+  /** A Sluice limiter whose pool has the breaker, and retrying execute options. */
+  @State(Scope.Benchmark)
+  public static class SluiceState {
+    Limiter limiter;
+    ExecuteOptions options;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+      limiter =
+          Limiter.open(
+              MemoryStore.named(PoolKeys.fresh("recovery")),
+              LimiterConfig.builder()
+                  .maxConcurrent(64)
+                  .recovery(
+                      RecoveryPolicy.builder()
+                          .breaker(
+                              BreakerPolicy.consecutive()
+                                  .failureThreshold(5)
+                                  .initialPause(Duration.ofSeconds(30))
+                                  .build())
+                          .build())
+                  .build());
+      options =
+          ExecuteOptions.builder()
+              .replaySafe(true)
+              .classifier(AttemptClassifier.exceptionsAreServiceFailures())
+              .retry(dev.sluice.RetryPolicy.ofDefaults())
+              .build();
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+      limiter.close();
+    }
+  }
+
+  /** Resilience4j {@code Retry} around its {@code CircuitBreaker} around the task. */
+  @Benchmark
+  public Integer resilience4j(PeerState s) throws Exception {
+    return s.resilience4j.call();
+  }
+
+  /** Failsafe with a {@code RetryPolicy} and a {@code CircuitBreaker}. */
+  @Benchmark
+  public Integer failsafe(PeerState s) {
+    return s.failsafe.get(Task.CHECKED);
+  }
+
+  /** Sluice {@code limiter.call(task, options)} on a pool with a breaker. */
+  @Benchmark
+  public Integer sluiceCall(SluiceState s) throws Exception {
+    return s.limiter.call(TASK, s.options);
+  }
+
+  /** Sluice {@code limiter.execute(task, options).join()} on a pool with a breaker. */
+  @Benchmark
+  public Integer sluiceExecuteJoin(SluiceState s) {
+    return s.limiter.execute(TASK, s.options).join();
+  }
+}
