@@ -7,8 +7,6 @@ package dev.sluice.bench;
 import dev.failsafe.CircuitBreaker;
 import dev.failsafe.Failsafe;
 import dev.failsafe.FailsafeExecutor;
-import dev.failsafe.RetryPolicy;
-import dev.sluice.AttemptClassifier;
 import dev.sluice.BreakerPolicy;
 import dev.sluice.ExecuteOptions;
 import dev.sluice.ExecutionTask;
@@ -17,9 +15,7 @@ import dev.sluice.LimiterConfig;
 import dev.sluice.RecoveryPolicy;
 import dev.sluice.memory.MemoryStore;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
-import io.github.resilience4j.core.IntervalFunction;
 import io.github.resilience4j.retry.Retry;
-import io.github.resilience4j.retry.RetryConfig;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -60,15 +56,7 @@ public class RecoveryBench {
 
     @Setup(Level.Trial)
     public void setUp() {
-      Retry retry =
-          Retry.of(
-              "bench",
-              RetryConfig.custom()
-                  .maxAttempts(3)
-                  .intervalFunction(
-                      IntervalFunction.ofExponentialRandomBackoff(
-                          Duration.ofMillis(500), 2, 0.2, Duration.ofSeconds(10)))
-                  .build());
+      Retry retry = RetryPolicies.resilience4j();
       io.github.resilience4j.circuitbreaker.CircuitBreaker breaker =
           io.github.resilience4j.circuitbreaker.CircuitBreaker.of(
               "bench",
@@ -86,11 +74,7 @@ public class RecoveryBench {
                   breaker, Task.CALLABLE));
       failsafe =
           Failsafe.with(
-              RetryPolicy.<Integer>builder()
-                  .withMaxAttempts(3)
-                  .withBackoff(Duration.ofMillis(500), Duration.ofSeconds(10), 2)
-                  .withJitter(0.2)
-                  .build(),
+              RetryPolicies.failsafe(),
               CircuitBreaker.<Integer>builder()
                   .withFailureThreshold(5)
                   .withDelay(Duration.ofSeconds(30))
@@ -120,12 +104,7 @@ public class RecoveryBench {
                                   .build())
                           .build())
                   .build());
-      options =
-          ExecuteOptions.builder()
-              .replaySafe(true)
-              .classifier(AttemptClassifier.exceptionsAreServiceFailures())
-              .retry(dev.sluice.RetryPolicy.ofDefaults())
-              .build();
+      options = RetryPolicies.sluice();
     }
 
     @TearDown(Level.Trial)

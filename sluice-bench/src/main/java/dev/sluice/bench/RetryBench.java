@@ -6,16 +6,12 @@ package dev.sluice.bench;
 
 import dev.failsafe.Failsafe;
 import dev.failsafe.FailsafeExecutor;
-import dev.failsafe.RetryPolicy;
-import dev.sluice.AttemptClassifier;
 import dev.sluice.ExecuteOptions;
 import dev.sluice.ExecutionTask;
 import dev.sluice.Limiter;
 import dev.sluice.LimiterConfig;
 import dev.sluice.memory.MemoryStore;
 import io.github.resilience4j.retry.Retry;
-import io.github.resilience4j.retry.RetryConfig;
-import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -55,23 +51,9 @@ public class RetryBench {
 
     @Setup(Level.Trial)
     public void setUp() {
-      Retry retry =
-          Retry.of(
-              "bench",
-              RetryConfig.custom()
-                  .maxAttempts(3)
-                  .intervalFunction(
-                      io.github.resilience4j.core.IntervalFunction.ofExponentialRandomBackoff(
-                          Duration.ofMillis(500), 2, 0.2, Duration.ofSeconds(10)))
-                  .build());
+      Retry retry = RetryPolicies.resilience4j();
       resilience4j = Retry.decorateCallable(retry, Task.CALLABLE);
-      failsafe =
-          Failsafe.with(
-              RetryPolicy.<Integer>builder()
-                  .withMaxAttempts(3)
-                  .withBackoff(Duration.ofMillis(500), Duration.ofSeconds(10), 2)
-                  .withJitter(0.2)
-                  .build());
+      failsafe = Failsafe.with(RetryPolicies.failsafe());
     }
   }
 
@@ -87,12 +69,7 @@ public class RetryBench {
           Limiter.open(
               MemoryStore.named(PoolKeys.fresh("retry")),
               LimiterConfig.builder().maxConcurrent(64).build());
-      options =
-          ExecuteOptions.builder()
-              .replaySafe(true)
-              .classifier(AttemptClassifier.exceptionsAreServiceFailures())
-              .retry(dev.sluice.RetryPolicy.ofDefaults())
-              .build();
+      options = RetryPolicies.sluice();
     }
 
     @TearDown(Level.Trial)
