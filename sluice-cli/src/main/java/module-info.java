@@ -11,6 +11,9 @@
 module dev.sluice.cli {
   requires dev.sluice.gate;
   requires dev.sluice.sqlite;
+  // Only for sluice pool's drain verbs on a PostgreSQL pool (--postgres-url).
+  requires dev.sluice.postgres;
+  requires org.postgresql.jdbc;
   requires info.picocli;
   requires com.fasterxml.jackson.core;
   // Only for sluice mcp (package dev.sluice.cli.mcp): the MCP SDK and its Jackson binding.

@@ -8,6 +8,7 @@ import dev.sluice.LimiterConfig;
 import dev.sluice.TimeSource;
 import dev.sluice.postgres.internal.PgSession;
 import dev.sluice.postgres.internal.PgSettings;
+import dev.sluice.postgres.internal.PgStoredConfig;
 import dev.sluice.postgres.internal.SettingChecks;
 import dev.sluice.postgres.internal.Tables;
 import dev.sluice.spi.PoolSession;
@@ -107,6 +108,19 @@ public final class PostgresStore implements PoolStore {
    */
   public static Builder builder(DataSource dataSource, String pool) {
     return new Builder(dataSource, pool);
+  }
+
+  /**
+   * The configuration this pool was created with, so that a tool acting on a pool it did not create
+   * (an operator's drain) can open it. Only reads: missing tables or a missing pool are an empty
+   * answer, and nothing is created or changed.
+   *
+   * @return the stored configuration, empty if the database holds no such pool
+   * @throws dev.sluice.StoreFormatException if the pool's row cannot be used
+   * @throws dev.sluice.BackendFailureException if the database cannot be read
+   */
+  public Optional<LimiterConfig> storedConfig() {
+    return PgStoredConfig.read(settings);
   }
 
   @Override

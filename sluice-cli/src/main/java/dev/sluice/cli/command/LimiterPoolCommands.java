@@ -11,34 +11,30 @@ import dev.sluice.Maintenance;
 import dev.sluice.cli.ExitCode;
 import dev.sluice.cli.GateJson;
 import dev.sluice.cli.JsonObject;
-import dev.sluice.sqlite.SqliteStore;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
 /**
- * {@code pool status|drain|await|resume|acknowledge --pool-dir DIR}: an operator's drain of a
- * SQLite limiter pool (a directory a {@link Limiter} opened with {@link SqliteStore#directory}),
- * not of a gate pool. The pool is opened with the configuration stored in it, so the operator need
- * not know it; a directory without a pool is refused and nothing is created. Every answer is one
- * JSON object on stdout. Not thread-safe: one invocation, one thread; {@code await} blocks until
- * the drain settles or its timeout passes.
+ * {@code pool status|drain|await|resume|acknowledge --pool-dir DIR} (or {@code --postgres-url URL
+ * --pool NAME}): an operator's drain of a limiter pool, in a SQLite directory a {@link Limiter}
+ * opened with {@code SqliteStore.directory} or in PostgreSQL, not of a gate pool. The pool is
+ * opened with the configuration stored in it, so the operator need not know it; a directory without
+ * a pool is refused and nothing is created. Every answer is one JSON object on stdout. Not
+ * thread-safe: one invocation, one thread; {@code await} blocks until the drain settles or its
+ * timeout passes.
  */
 final class LimiterPoolCommands {
   private LimiterPoolCommands() {}
 
-  /** What every drain verb shares: the pool directory, opening it, printing its status. */
+  /** What every drain verb shares: the pool's location, opening it, printing its status. */
   abstract static class DrainVerb extends Verb {
-    @Option(
-        names = "--pool-dir",
-        paramLabel = "DIR",
-        required = true,
-        description = "The SQLite limiter pool's directory (never created).")
-    Path poolDir;
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    LimiterPoolLocation location;
 
     /** Does the verb's work on the pool's maintenance handle. */
     abstract int run(Maintenance maintenance, LimiterConfig config) throws Exception;
@@ -46,11 +42,9 @@ final class LimiterPoolCommands {
     @Override
     final int execute() throws Exception {
       checkOptions();
-      SqliteStore store = SqliteStore.directory(poolDir);
-      LimiterConfig config =
-          store.storedConfig().orElseThrow(() -> new NoSuchPoolException(poolDir));
-      try (Limiter limiter = Limiter.open(store, config)) {
-        return run(limiter.maintenance(), config);
+      LimiterPoolLocation.Located pool = location.locate();
+      try (Limiter limiter = Limiter.open(pool.store(), pool.config())) {
+        return run(limiter.maintenance(), pool.config());
       }
     }
 
@@ -76,7 +70,7 @@ final class LimiterPoolCommands {
     }
 
     JsonObject status(ControlStatus s, LimiterConfig config) {
-      JsonObject json = GateJson.object().put("poolDir", poolDir.toAbsolutePath().toString());
+      JsonObject json = location.describe();
       if (config.maxConcurrent().isPresent()) {
         json.put("capacity", config.maxConcurrent().getAsLong());
       }
@@ -108,9 +102,9 @@ final class LimiterPoolCommands {
   /** {@code pool status}: the drain, cooldown and circuit state. */
   @Command(
       name = "status",
-      header = "Show a SQLite limiter pool's drain, cooldown and circuit state.",
+      header = "Show a limiter pool's drain, cooldown and circuit state.",
       mixinStandardHelpOptions = true,
-      description = "Show a SQLite limiter pool's capacity, drain generation, leases and waiters.")
+      description = "Show a limiter pool's capacity, drain generation, leases and waiters.")
   static final class Status extends DrainVerb {
     @Override
     int run(Maintenance m, LimiterConfig config) {
@@ -122,7 +116,7 @@ final class LimiterPoolCommands {
   /** {@code pool drain}: new work is refused in every process; prints the generation. */
   @Command(
       name = "drain",
-      header = "Drain a SQLite limiter pool: new work is refused in every process.",
+      header = "Drain a limiter pool: new work is refused in every process.",
       mixinStandardHelpOptions = true,
       description =
           "Start a drain (or print the running one): new work gets PoolDrainingException; work"
@@ -138,7 +132,7 @@ final class LimiterPoolCommands {
   /** {@code pool await}: blocks until the drain settled, or the timeout passed. */
   @Command(
       name = "await",
-      header = "Wait until a drain of a SQLite limiter pool has settled.",
+      header = "Wait until a drain of a limiter pool has settled.",
       mixinStandardHelpOptions = true,
       description =
           "Wait until no work accepted before the drain holds a lease, waits or runs; exit 18 if"
@@ -169,7 +163,7 @@ final class LimiterPoolCommands {
   /** {@code pool resume}: ends the running drain of the given generation. */
   @Command(
       name = "resume",
-      header = "End a drain of a SQLite limiter pool; new work is admitted again.",
+      header = "End a drain of a limiter pool; new work is admitted again.",
       mixinStandardHelpOptions = true,
       description =
           "End the drain of --generation; a stale generation (resumed, or a newer drain began) is"
