@@ -51,17 +51,10 @@ final class LimiterPoolCommands {
     /** Refuses bad option values before the pool is touched. */
     void checkOptions() {}
 
-    /** A {@code --generation} below 1 is a usage error naming the option, value and range. */
-    long generation(long value) {
-      if (value < 1) {
-        throw new ParameterException(
-            spec.commandLine(),
-            "--generation "
-                + value
-                + " is not a drain generation: allowed are whole numbers from 1 (the number"
-                + " 'pool drain' or 'pool status' printed)");
-      }
-      return value;
+    /** Prints the pool's status after the verb's work; exit 0. */
+    int answer(ControlStatus s, LimiterConfig config) {
+      print(status(s, config));
+      return ExitCode.OK.code();
     }
 
     void print(JsonObject json) {
@@ -99,6 +92,25 @@ final class LimiterPoolCommands {
     }
   }
 
+  /** A drain verb that names the drain it acts on by its {@code --generation}. */
+  abstract static class GenerationVerb extends DrainVerb {
+    @Option(names = "--generation", paramLabel = "N", required = true, description = "The drain.")
+    long generation;
+
+    /** A {@code --generation} below 1 is a usage error naming the option, value and range. */
+    @Override
+    void checkOptions() {
+      if (generation < 1) {
+        throw new ParameterException(
+            spec.commandLine(),
+            "--generation "
+                + generation
+                + " is not a drain generation: allowed are whole numbers from 1 (the number"
+                + " 'pool drain' or 'pool status' printed)");
+      }
+    }
+  }
+
   /** {@code pool status}: the drain, cooldown and circuit state. */
   @Command(
       name = "status",
@@ -108,8 +120,7 @@ final class LimiterPoolCommands {
   static final class Status extends DrainVerb {
     @Override
     int run(Maintenance m, LimiterConfig config) {
-      print(status(m.status(), config));
-      return ExitCode.OK.code();
+      return answer(m.status(), config);
     }
   }
 
@@ -124,8 +135,7 @@ final class LimiterPoolCommands {
   static final class Drain extends DrainVerb {
     @Override
     int run(Maintenance m, LimiterConfig config) {
-      print(status(m.drain(), config));
-      return ExitCode.OK.code();
+      return answer(m.drain(), config);
     }
   }
 
@@ -137,20 +147,12 @@ final class LimiterPoolCommands {
       description =
           "Wait until no work accepted before the drain holds a lease, waits or runs; exit 18 if"
               + " --timeout passes first (the drain goes on).")
-  static final class Await extends DrainVerb {
-    @Option(names = "--generation", paramLabel = "N", required = true, description = "The drain.")
-    long generation;
-
+  static final class Await extends GenerationVerb {
     @Option(
         names = "--timeout",
         paramLabel = "DURATION",
         description = "The longest wait (default 30s).")
     Duration timeout = Duration.ofSeconds(30);
-
-    @Override
-    void checkOptions() {
-      generation(generation);
-    }
 
     @Override
     int run(Maintenance m, LimiterConfig config) throws InterruptedException {
@@ -168,19 +170,10 @@ final class LimiterPoolCommands {
       description =
           "End the drain of --generation; a stale generation (resumed, or a newer drain began) is"
               + " refused with exit 19 and nothing changes.")
-  static final class Resume extends DrainVerb {
-    @Option(names = "--generation", paramLabel = "N", required = true, description = "The drain.")
-    long generation;
-
-    @Override
-    void checkOptions() {
-      generation(generation);
-    }
-
+  static final class Resume extends GenerationVerb {
     @Override
     int run(Maintenance m, LimiterConfig config) {
-      print(status(m.resume(generation), config));
-      return ExitCode.OK.code();
+      return answer(m.resume(generation), config);
     }
   }
 
@@ -192,10 +185,7 @@ final class LimiterPoolCommands {
       description =
           "Accept that the --operation ids (listed as unconfirmed by pool status) may or may not"
               + " have taken effect; all or none.")
-  static final class Acknowledge extends DrainVerb {
-    @Option(names = "--generation", paramLabel = "N", required = true, description = "The drain.")
-    long generation;
-
+  static final class Acknowledge extends GenerationVerb {
     @Option(
         names = "--operation",
         paramLabel = "ID",
@@ -208,7 +198,7 @@ final class LimiterPoolCommands {
 
     @Override
     void checkOptions() {
-      generation(generation);
+      super.checkOptions();
       if (reason.isBlank()) {
         throw new ParameterException(
             spec.commandLine(), "--reason '" + reason + "' is blank: say why, in words");
@@ -217,8 +207,7 @@ final class LimiterPoolCommands {
 
     @Override
     int run(Maintenance m, LimiterConfig config) {
-      print(status(m.acknowledge(generation, operations, reason), config));
-      return ExitCode.OK.code();
+      return answer(m.acknowledge(generation, operations, reason), config);
     }
   }
 }
