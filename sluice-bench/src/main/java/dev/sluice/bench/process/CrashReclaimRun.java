@@ -4,14 +4,10 @@
  */
 package dev.sluice.bench.process;
 
-import dev.sluice.Lease;
-import dev.sluice.Limiter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Measurement 3: how long capacity held by a process that is killed takes to reach a waiter in
@@ -81,45 +77,12 @@ final class CrashReclaimRun {
     Path pool = Variant.SLUICE.prepare(runDir, name);
     try (Child holder =
         launcher.start(name + "-holder", LeaseWorker.class, Variant.SLUICE, pool, Settings.CAP)) {
-      holder.expect("ready", START);
-      holder.send("acquire " + Settings.CAP);
-      holder.expect("acquired", REPLY);
-      CompletableFuture<Void> queued = new CompletableFuture<>();
-      try (SluiceContender waiterSide =
-          SluiceContender.open(
-              pool,
-              Settings.CAP,
-              e -> {
-                if (e.kind() == dev.sluice.LimiterEvent.Kind.QUEUED) {
-                  queued.complete(null);
-                }
-              })) {
-        Limiter limiter = waiterSide.limiter();
-        CompletableFuture<Long> admittedAt = new CompletableFuture<>();
-        Thread waiter =
-            new Thread(
-                () -> {
-                  try {
-                    Lease lease = limiter.acquire(Settings.CAP);
-                    long now = System.nanoTime();
-                    lease.close();
-                    admittedAt.complete(now);
-                  } catch (Throwable e) {
-                    admittedAt.completeExceptionally(e);
-                  }
-                },
-                "crash-waiter");
-        waiter.start();
-        queued.get(REPLY.toSeconds(), TimeUnit.SECONDS);
-        CompletableFuture<Long> exitedAt = holder.exitNanos();
-        Thread.sleep(SETTLE_MILLIS);
-        long killedAt = System.nanoTime();
-        holder.kill();
-        long admitted = admittedAt.get(REPLY.toSeconds(), TimeUnit.SECONDS);
-        long exited = exitedAt.get(REPLY.toSeconds(), TimeUnit.SECONDS);
-        waiter.join();
-        return new long[] {(admitted - killedAt) / 1_000, (exited - killedAt) / 1_000};
-      }
+      return KilledHolderRound.run(
+          holder,
+          Settings.CAP,
+          listener -> SluiceContender.open(pool, Settings.CAP, listener),
+          SETTLE_MILLIS,
+          REPLY);
     }
   }
 

@@ -4,14 +4,9 @@
  */
 package dev.sluice.bench.process;
 
-import dev.sluice.Lease;
-import dev.sluice.Limiter;
-import dev.sluice.LimiterEvent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Crash reclaim on PostgreSQL, as {@link CrashReclaimRun} measures it on SQLite: each round a fresh
@@ -78,46 +73,12 @@ final class PgCrashReclaimRun {
   private static long[] sluiceRound(JvmLauncher launcher, PgTarget target, Duration heartbeat)
       throws Exception {
     try (Child holder = holder(launcher, target, PgVariant.SLUICE, heartbeat)) {
-      holder.expect("ready", START);
-      holder.send("acquire " + PgBenchSettings.CAP);
-      holder.expect("acquired", REPLY);
-      CompletableFuture<Void> queued = new CompletableFuture<>();
-      try (SluiceContender side =
-          PgVariant.SLUICE.openSluice(
-              target,
-              PgBenchSettings.CAP,
-              heartbeat,
-              e -> {
-                if (e.kind() == LimiterEvent.Kind.QUEUED) {
-                  queued.complete(null);
-                }
-              })) {
-        Limiter limiter = side.limiter();
-        CompletableFuture<Long> admittedAt = new CompletableFuture<>();
-        Thread waiter =
-            new Thread(
-                () -> {
-                  try {
-                    Lease lease = limiter.acquire(PgBenchSettings.CAP);
-                    long now = System.nanoTime();
-                    lease.close();
-                    admittedAt.complete(now);
-                  } catch (Throwable e) {
-                    admittedAt.completeExceptionally(e);
-                  }
-                },
-                "crash-waiter");
-        waiter.start();
-        queued.get(REPLY.toSeconds(), TimeUnit.SECONDS);
-        CompletableFuture<Long> exitedAt = holder.exitNanos();
-        Thread.sleep(SETTLE_MILLIS);
-        long killedAt = System.nanoTime();
-        holder.kill();
-        long admitted = admittedAt.get(REPLY.toSeconds(), TimeUnit.SECONDS);
-        long exited = exitedAt.get(REPLY.toSeconds(), TimeUnit.SECONDS);
-        waiter.join();
-        return new long[] {(admitted - killedAt) / 1_000, (exited - killedAt) / 1_000};
-      }
+      return KilledHolderRound.run(
+          holder,
+          PgBenchSettings.CAP,
+          listener -> PgVariant.SLUICE.openSluice(target, PgBenchSettings.CAP, heartbeat, listener),
+          SETTLE_MILLIS,
+          REPLY);
     }
   }
 

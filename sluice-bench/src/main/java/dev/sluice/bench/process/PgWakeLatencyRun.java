@@ -5,8 +5,6 @@
 package dev.sluice.bench.process;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Wake latency across JVMs on PostgreSQL, as {@link WakeLatencyRun} measures it on SQLite: two
@@ -16,7 +14,6 @@ import java.util.List;
  * B polls, so the harness only lets it start polling. Then 5 ms more in both.
  */
 final class PgWakeLatencyRun {
-  private static final Duration START = Duration.ofSeconds(60);
   private static final Duration REPLY = Duration.ofSeconds(30);
   private static final long SETTLE_MILLIS = 5;
   private static final long NAIVE_START_MILLIS = 10;
@@ -47,40 +44,25 @@ final class PgWakeLatencyRun {
       throws Exception {
     PgTarget target = base.named("wake_" + variant.name().toLowerCase());
     variant.prepare(target);
-    List<Long> micros = new ArrayList<>();
-    List<Long> releaseCalls = new ArrayList<>();
     try (Child a = start(launcher, target, variant, "a");
         Child b = start(launcher, target, variant, "b")) {
-      a.expect("ready", START);
-      b.expect("ready", START);
-      int rounds = settings.wakeWarmup() + settings.wakeRounds();
-      for (int round = 0; round < rounds; round++) {
-        a.send("acquire " + PgBenchSettings.CAP);
-        a.expect("acquired", REPLY);
-        b.send("acquire " + PgBenchSettings.CAP);
-        if (variant.isSluice()) {
-          a.send("waiters 1");
-          a.expect("waiters", REPLY);
-        } else {
-          Thread.sleep(NAIVE_START_MILLIS);
-        }
-        Thread.sleep(SETTLE_MILLIS);
-        a.send("release");
-        long[] released = a.expectNumbers("released", REPLY);
-        long admitted = b.expectNumbers("acquired", REPLY)[0];
-        b.send("release");
-        b.expect("released", REPLY);
-        if (round >= settings.wakeWarmup()) {
-          micros.add(admitted - released[0]);
-          releaseCalls.add(released[1] - released[0]);
-        }
-      }
-      a.send("exit");
-      b.send("exit");
-      a.expect("bye", REPLY);
-      b.expect("bye", REPLY);
+      WakeRounds.Samples samples =
+          WakeRounds.run(
+              a,
+              b,
+              new WakeRounds.Plan(
+                  PgBenchSettings.CAP,
+                  settings.wakeWarmup(),
+                  settings.wakeRounds(),
+                  variant.isSluice(),
+                  NAIVE_START_MILLIS,
+                  SETTLE_MILLIS,
+                  REPLY));
+      return new Outcome(
+          variant,
+          Percentiles.ofMicros(samples.wake()),
+          Percentiles.ofMicros(samples.releaseCalls()));
     }
-    return new Outcome(variant, Percentiles.ofMicros(micros), Percentiles.ofMicros(releaseCalls));
   }
 
   private static Child start(JvmLauncher launcher, PgTarget t, PgVariant v, String side)

@@ -6,8 +6,6 @@ package dev.sluice.bench.process;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Measurement 2, Sluice only: how long a waiter in one process takes to be admitted after another
@@ -28,7 +26,6 @@ import java.util.List;
  * release) is recorded too, for reference.
  */
 final class WakeLatencyRun {
-  private static final Duration START = Duration.ofSeconds(60);
   private static final Duration REPLY = Duration.ofSeconds(30);
   private static final long SETTLE_MILLIS = 5;
 
@@ -53,35 +50,22 @@ final class WakeLatencyRun {
    */
   static Outcome run(JvmLauncher launcher, Path runDir, Settings settings) throws Exception {
     Path pool = Variant.SLUICE.prepare(runDir, "wake");
-    List<Long> micros = new ArrayList<>();
-    List<Long> releaseCalls = new ArrayList<>();
     try (Child a = launcher.start("wake-a", LeaseWorker.class, Variant.SLUICE, pool, Settings.CAP);
         Child b = launcher.start("wake-b", LeaseWorker.class, Variant.SLUICE, pool, Settings.CAP)) {
-      a.expect("ready", START);
-      b.expect("ready", START);
-      int rounds = settings.wakeWarmup() + settings.wakeRounds();
-      for (int round = 0; round < rounds; round++) {
-        a.send("acquire " + Settings.CAP);
-        a.expect("acquired", REPLY);
-        b.send("acquire " + Settings.CAP);
-        a.send("waiters 1");
-        a.expect("waiters", REPLY);
-        Thread.sleep(SETTLE_MILLIS);
-        a.send("release");
-        long[] released = a.expectNumbers("released", REPLY);
-        long admitted = b.expectNumbers("acquired", REPLY)[0];
-        b.send("release");
-        b.expect("released", REPLY);
-        if (round >= settings.wakeWarmup()) {
-          micros.add(admitted - released[0]);
-          releaseCalls.add(released[1] - released[0]);
-        }
-      }
-      a.send("exit");
-      b.send("exit");
-      a.expect("bye", REPLY);
-      b.expect("bye", REPLY);
+      WakeRounds.Samples samples =
+          WakeRounds.run(
+              a,
+              b,
+              new WakeRounds.Plan(
+                  Settings.CAP,
+                  settings.wakeWarmup(),
+                  settings.wakeRounds(),
+                  true,
+                  0,
+                  SETTLE_MILLIS,
+                  REPLY));
+      return new Outcome(
+          Percentiles.ofMicros(samples.wake()), Percentiles.ofMicros(samples.releaseCalls()));
     }
-    return new Outcome(Percentiles.ofMicros(micros), Percentiles.ofMicros(releaseCalls));
   }
 }
