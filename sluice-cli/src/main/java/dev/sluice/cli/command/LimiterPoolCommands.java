@@ -11,10 +11,10 @@ import dev.sluice.Maintenance;
 import dev.sluice.cli.ExitCode;
 import dev.sluice.cli.GateJson;
 import dev.sluice.cli.JsonObject;
+import dev.sluice.cli.LimiterJson;
 import dev.sluice.sqlite.SqliteStore;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -31,6 +31,17 @@ import picocli.CommandLine.ParameterException;
 final class LimiterPoolCommands {
   private LimiterPoolCommands() {}
 
+  /**
+   * Opens the SQLite limiter pool in {@code poolDir} with the configuration stored in it.
+   *
+   * @throws NoSuchPoolException if the directory holds no pool (nothing is created)
+   */
+  static Limiter open(Path poolDir) {
+    SqliteStore store = SqliteStore.directory(poolDir);
+    LimiterConfig config = store.storedConfig().orElseThrow(() -> new NoSuchPoolException(poolDir));
+    return Limiter.open(store, config);
+  }
+
   /** What every drain verb shares: the pool directory, opening it, printing its status. */
   abstract static class DrainVerb extends Verb {
     @Option(
@@ -46,11 +57,8 @@ final class LimiterPoolCommands {
     @Override
     final int execute() throws Exception {
       checkOptions();
-      SqliteStore store = SqliteStore.directory(poolDir);
-      LimiterConfig config =
-          store.storedConfig().orElseThrow(() -> new NoSuchPoolException(poolDir));
-      try (Limiter limiter = Limiter.open(store, config)) {
-        return run(limiter.maintenance(), config);
+      try (Limiter limiter = open(poolDir)) {
+        return run(limiter.maintenance(), limiter.config());
       }
     }
 
@@ -76,32 +84,7 @@ final class LimiterPoolCommands {
     }
 
     JsonObject status(ControlStatus s, LimiterConfig config) {
-      JsonObject json = GateJson.object().put("poolDir", poolDir.toAbsolutePath().toString());
-      if (config.maxConcurrent().isPresent()) {
-        json.put("capacity", config.maxConcurrent().getAsLong());
-      }
-      json.put("config", config.normalizedForm())
-          .put("generation", s.generation())
-          .put("draining", s.draining())
-          .put("settled", s.settled())
-          .put("clean", s.clean())
-          .put("activeLeases", s.activeLeases())
-          .put("waiters", s.waiters())
-          .put("runningOperations", s.runningOperations())
-          .put("circuit", s.circuit().name().toLowerCase(java.util.Locale.ROOT));
-      s.cooldownUntil().ifPresent(t -> json.put("cooldownUntil", t.toString()));
-      s.circuitOpenUntil().ifPresent(t -> json.put("circuitOpenUntil", t.toString()));
-      List<JsonObject> unconfirmed = new ArrayList<>();
-      for (ControlStatus.UnconfirmedOperation u : s.unconfirmed()) {
-        unconfirmed.add(
-            GateJson.object()
-                .put("id", u.id())
-                .put("owner", u.owner())
-                .put("generation", u.generation())
-                .put("acknowledged", u.acknowledged())
-                .put("reason", u.reason()));
-      }
-      return json.set("unconfirmed", unconfirmed);
+      return LimiterJson.control(LimiterJson.pool(poolDir, config), s);
     }
   }
 
