@@ -113,6 +113,17 @@ final class Browser implements AutoCloseable {
     return to;
   }
 
+  /** Saves a screenshot of what {@code by} finds as {@code target/screenshots/NAME.png}. */
+  Path screenshot(String name, By by) throws Exception {
+    Files.createDirectories(SHOTS);
+    Path to = SHOTS.resolve(name + ".png");
+    WebElement e = driver.findElement(by);
+    // Chromium crops an element's picture to the viewport: bring all of it in first.
+    driver.executeScript("arguments[0].scrollIntoView(true)", e);
+    Files.write(to, e.getScreenshotAs(OutputType.BYTES));
+    return to;
+  }
+
   @Override
   public void close() {
     driver.quit();

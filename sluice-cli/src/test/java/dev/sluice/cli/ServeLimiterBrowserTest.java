@@ -69,7 +69,6 @@ class ServeLimiterBrowserTest {
     return By.cssSelector("div.limiter[data-pool-dir='" + poolDir.toAbsolutePath() + "']");
   }
 
-
   private void openLoggedIn() {
     browser.driver.get(serve.loginUrl());
     browser.waiting().until(ExpectedConditions.textToBe(By.id("live"), "live"));
@@ -89,6 +88,8 @@ class ServeLimiterBrowserTest {
       assertThat(text).contains(Long.toString(first.admission().fencingToken()));
       Path shot = browser.screenshot("serve-console-limiters");
       assertThat(Files.size(shot)).isPositive();
+      // The README's picture of a limiter pool (docs/serve-limiters.png).
+      assertThat(Files.size(browser.screenshot("serve-limiters", By.id("limiters")))).isPositive();
     }
     browser.awaitText(card(), "0 / 4 active", "released");
   }

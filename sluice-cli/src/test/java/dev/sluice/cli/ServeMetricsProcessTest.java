@@ -6,7 +6,6 @@ package dev.sluice.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.sluice.Lease;
 import dev.sluice.Limiter;
 import dev.sluice.LimiterConfig;
@@ -48,9 +47,8 @@ class ServeMetricsProcessTest {
     ServeProcess.awaitData(
         lines,
         s -> {
-          seen[0] += s.get("events").findValuesAsText("type").stream()
-              .filter("released"::equals)
-              .count();
+          seen[0] +=
+              s.get("events").findValuesAsText("type").stream().filter("released"::equals).count();
           return seen[0] >= n;
         });
   }
