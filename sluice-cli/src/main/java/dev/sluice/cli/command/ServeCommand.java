@@ -39,6 +39,8 @@ import sun.misc.Signal;
       "With --pool-dir DIR (repeatable), it shows those SQLite limiter pools too: capacity and"
           + " use, reservoir, queue, leases with owners and fencing tokens, trace, cooldown,"
           + " circuit and drain, with drain and resume behind a confirmation.",
+      "GET /metrics answers in Prometheus' text format: the gate's meters and those of every"
+          + " --pool-dir pool; a read like the rest of the API.",
       "Loopback by default. Every change needs the token (made into HOME/serve.token, mode"
           + " 0600, unless --token-file names one) and the same origin; off loopback, reads"
           + " need it too. Open the printed address (with ?token=...) once: the browser keeps"
