@@ -24,6 +24,9 @@ module dev.sluice.cli {
   requires org.jline.terminal;
   // Only for sluice serve's console (package dev.sluice.cli.serve).
   requires jdk.httpserver;
+  // Only for sluice serve's /metrics: the meters and Micrometer's Prometheus registry.
+  requires dev.sluice.micrometer;
+  requires micrometer.registry.prometheus;
   // sun.misc.Signal, to forward SIGINT/SIGTERM to a spawned command's process group.
   requires jdk.unsupported;
 

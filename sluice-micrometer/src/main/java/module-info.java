@@ -3,10 +3,16 @@
  * SPDX-License-Identifier: Apache-2.0
  */
 
-/** Micrometer meters for Sluice limiters ({@code dev.sluice.micrometer.SluiceMetrics}). */
+/**
+ * Micrometer meters for Sluice limiters ({@code dev.sluice.micrometer.SluiceMetrics}) and for the
+ * job gate ({@code dev.sluice.micrometer.GateMetrics}, which needs {@code sluice-gate} on the
+ * path).
+ */
 module dev.sluice.micrometer {
   requires transitive dev.sluice;
   requires transitive micrometer.core;
+  // Only GateMetrics uses the gate; a limiter-only user need not have it.
+  requires static dev.sluice.gate;
 
   exports dev.sluice.micrometer;
 }

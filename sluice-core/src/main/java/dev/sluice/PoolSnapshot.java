@@ -21,6 +21,7 @@ import java.util.OptionalLong;
  * @param leases the live leases, in grant order
  * @param waiters the queue, head first
  * @param trace the most recent trace entries, oldest first, bounded by the store's setting
+ * @param nextRefill when the reservoir is next reset, or empty without refill
  */
 public record PoolSnapshot(
     Instant takenAt,
@@ -29,16 +30,30 @@ public record PoolSnapshot(
     OptionalLong reservoir,
     List<LeaseInfo> leases,
     List<WaiterInfo> waiters,
-    List<TraceEvent> trace) {
+    List<TraceEvent> trace,
+    Optional<Instant> nextRefill) {
 
   /** Checks the components and copies the lists. */
   public PoolSnapshot {
     Objects.requireNonNull(takenAt, "takenAt");
+    Objects.requireNonNull(nextRefill, "nextRefill");
     Objects.requireNonNull(config, "config");
     Objects.requireNonNull(reservoir, "reservoir");
     leases = List.copyOf(leases);
     waiters = List.copyOf(waiters);
     trace = List.copyOf(trace);
+  }
+
+  /** A snapshot without refill information (the reservoir is never reset, or it is not known). */
+  public PoolSnapshot(
+      Instant takenAt,
+      LimiterConfig config,
+      long activeWeight,
+      OptionalLong reservoir,
+      List<LeaseInfo> leases,
+      List<WaiterInfo> waiters,
+      List<TraceEvent> trace) {
+    this(takenAt, config, activeWeight, reservoir, leases, waiters, trace, Optional.empty());
   }
 
   /**

@@ -8,8 +8,12 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.openqa.selenium.By;
+import org.openqa.selenium.NoSuchElementException;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -68,11 +72,55 @@ final class Browser implements AutoCloseable {
     return new WebDriverWait(driver, Duration.ofSeconds(SluiceProcesses.TIMEOUT_SECONDS));
   }
 
+  /** Clicks what {@code by} finds, finding it again if the page redrew it meanwhile. */
+  void click(By by) {
+    waiting()
+        .ignoring(StaleElementReferenceException.class)
+        .ignoring(NoSuchElementException.class)
+        .until(
+            d -> {
+              WebElement e = d.findElement(by);
+              if (!e.isDisplayed() || !e.isEnabled()) {
+                return false;
+              }
+              e.click();
+              return true;
+            });
+  }
+
+  /** The text of what {@code by} finds, once it contains every one of {@code parts}. */
+  String awaitText(By by, String... parts) {
+    return waiting()
+        .ignoring(StaleElementReferenceException.class)
+        .ignoring(NoSuchElementException.class)
+        .until(
+            d -> {
+              String text = d.findElement(by).getText();
+              for (String p : parts) {
+                if (!text.contains(p)) {
+                  return null;
+                }
+              }
+              return text;
+            });
+  }
+
   /** Saves a screenshot as {@code target/screenshots/NAME.png}. */
   Path screenshot(String name) throws Exception {
     Files.createDirectories(SHOTS);
     Path to = SHOTS.resolve(name + ".png");
     Files.write(to, ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
+    return to;
+  }
+
+  /** Saves a screenshot of what {@code by} finds as {@code target/screenshots/NAME.png}. */
+  Path screenshot(String name, By by) throws Exception {
+    Files.createDirectories(SHOTS);
+    Path to = SHOTS.resolve(name + ".png");
+    WebElement e = driver.findElement(by);
+    // Chromium crops an element's picture to the viewport: bring all of it in first.
+    driver.executeScript("arguments[0].scrollIntoView(true)", e);
+    Files.write(to, e.getScreenshotAs(OutputType.BYTES));
     return to;
   }
 

@@ -16,9 +16,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * A real {@code sluice --json serve} process on a free loopback port (or the address given), with
@@ -43,10 +45,12 @@ final class ServeProcess implements AutoCloseable {
     this.token = token;
   }
 
-  /** Starts {@code sluice --json serve --listen LISTEN} and waits for its first line. */
-  static ServeProcess start(Path home, String listen) throws Exception {
+  /** Starts {@code sluice --json serve --listen LISTEN [MORE...]} and waits for its first line. */
+  static ServeProcess start(Path home, String listen, String... more) throws Exception {
     SluiceProcesses sluice = new SluiceProcesses(home).env("USER", "operator");
-    Process p = sluice.start("--json", "serve", "--listen", listen);
+    List<String> args = new ArrayList<>(List.of("--json", "serve", "--listen", listen));
+    args.addAll(List.of(more));
+    Process p = sluice.start(args.toArray(String[]::new));
     BufferedReader out =
         new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
     String line =
@@ -66,6 +70,31 @@ final class ServeProcess implements AutoCloseable {
     JsonNode first = JSON.readTree(line);
     String token = Files.readString(Path.of(first.get("tokenFile").asText())).strip();
     return new ServeProcess(sluice, p, URI.create(first.get("url").asText()), token);
+  }
+
+  /**
+   * The first server-sent event's data on {@code lines} (an event stream's lines) that {@code
+   * wanted} accepts; fails if the stream ends or the timeout passes first.
+   */
+  static JsonNode awaitData(Iterator<String> lines, Predicate<JsonNode> wanted) throws Exception {
+    return CompletableFuture.supplyAsync(
+            () -> {
+              while (lines.hasNext()) {
+                String line = lines.next();
+                if (line.startsWith("data: ")) {
+                  try {
+                    JsonNode data = JSON.readTree(line.substring(6));
+                    if (wanted.test(data)) {
+                      return data;
+                    }
+                  } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                  }
+                }
+              }
+              throw new AssertionError("the stream ended");
+            })
+        .get(SluiceProcesses.TIMEOUT_SECONDS, TimeUnit.SECONDS);
   }
 
   /** The address that logs a browser in. */

@@ -46,7 +46,8 @@ final class Snapshots {
         s.reservoirLimited() ? OptionalLong.of(s.reservoir()) : OptionalLong.empty(),
         leases,
         waiters,
-        s.trace().entries());
+        s.trace().entries(),
+        instant(s.nextRefreshAt()));
   }
 
   /** A store time as an instant, empty for {@link PoolState#NEVER}. */

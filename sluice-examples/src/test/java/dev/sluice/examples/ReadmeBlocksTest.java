@@ -113,6 +113,7 @@ class ReadmeBlocksTest {
               server.stop(0);
               """,
               "200 [\"a\",\"b\"]"),
+          new Harness("Metrics", "", "", "sluice_limiter_active_weight{pool="),
           new Harness("Draining a pool for maintenance", "", "", "admitted again"),
           new Harness(
               "Workflow quick start",
@@ -295,6 +296,14 @@ class ReadmeBlocksTest {
     assertThat(out)
         .contains(HARNESSES.get(harness("HTTP calls")).expected(), "first bytes: [\"a\"");
     assertThat(out).contains("requests: 3");
+  }
+
+  @Test
+  void theMetricsBlockScrapesTheHeldWeight() throws Exception {
+    String out = compileAndRun("Metrics");
+    assertThat(out.lines().filter(l -> l.startsWith("sluice_limiter_active_weight{pool=")))
+        .singleElement()
+        .satisfies(l -> assertThat(l).endsWith(" 3.0"));
   }
 
   @Test

@@ -11,8 +11,9 @@ import dev.sluice.Maintenance;
 import dev.sluice.cli.ExitCode;
 import dev.sluice.cli.GateJson;
 import dev.sluice.cli.JsonObject;
+import dev.sluice.cli.LimiterJson;
+import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -30,6 +31,16 @@ import picocli.CommandLine.ParameterException;
  */
 final class LimiterPoolCommands {
   private LimiterPoolCommands() {}
+
+  /**
+   * Opens the SQLite limiter pool in {@code poolDir} with the configuration stored in it.
+   *
+   * @throws NoSuchPoolException if the directory holds no pool (nothing is created)
+   */
+  static Limiter open(Path poolDir) {
+    LimiterPoolLocation.Located pool = LimiterPoolLocation.directory(poolDir).locate();
+    return Limiter.open(pool.store(), pool.config());
+  }
 
   /** What every drain verb shares: the pool's location, opening it, printing its status. */
   abstract static class DrainVerb extends Verb {
@@ -63,32 +74,7 @@ final class LimiterPoolCommands {
     }
 
     JsonObject status(ControlStatus s, LimiterConfig config) {
-      JsonObject json = location.describe();
-      if (config.maxConcurrent().isPresent()) {
-        json.put("capacity", config.maxConcurrent().getAsLong());
-      }
-      json.put("config", config.normalizedForm())
-          .put("generation", s.generation())
-          .put("draining", s.draining())
-          .put("settled", s.settled())
-          .put("clean", s.clean())
-          .put("activeLeases", s.activeLeases())
-          .put("waiters", s.waiters())
-          .put("runningOperations", s.runningOperations())
-          .put("circuit", s.circuit().name().toLowerCase(java.util.Locale.ROOT));
-      s.cooldownUntil().ifPresent(t -> json.put("cooldownUntil", t.toString()));
-      s.circuitOpenUntil().ifPresent(t -> json.put("circuitOpenUntil", t.toString()));
-      List<JsonObject> unconfirmed = new ArrayList<>();
-      for (ControlStatus.UnconfirmedOperation u : s.unconfirmed()) {
-        unconfirmed.add(
-            GateJson.object()
-                .put("id", u.id())
-                .put("owner", u.owner())
-                .put("generation", u.generation())
-                .put("acknowledged", u.acknowledged())
-                .put("reason", u.reason()));
-      }
-      return json.set("unconfirmed", unconfirmed);
+      return LimiterJson.control(LimiterJson.pool(location.describe(), config), s);
     }
   }
 

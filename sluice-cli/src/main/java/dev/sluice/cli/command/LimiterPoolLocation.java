@@ -63,6 +63,13 @@ final class LimiterPoolLocation {
     String tablePrefix = PostgresStore.DEFAULT_TABLE_PREFIX;
   }
 
+  /** The SQLite pool in {@code poolDir}, as if given by {@code --pool-dir}. */
+  static LimiterPoolLocation directory(Path poolDir) {
+    LimiterPoolLocation location = new LimiterPoolLocation();
+    location.poolDir = poolDir;
+    return location;
+  }
+
   /** A located pool: its store and the configuration it was created with. */
   record Located(PoolStore store, LimiterConfig config) {}
 

@@ -7,10 +7,12 @@ package dev.sluice.cli.command;
 import dev.sluice.cli.ExitCode;
 import dev.sluice.cli.GateJson;
 import dev.sluice.cli.serve.ConsoleServer;
+import dev.sluice.cli.serve.LimiterPool;
 import dev.sluice.cli.serve.Listen;
 import dev.sluice.cli.serve.ServeToken;
 import dev.sluice.gate.GateService;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -34,6 +36,11 @@ import sun.misc.Signal;
       "Serves a web console and a JSON API: pools, holders, offers, queue, paused requests and"
           + " the event feed, live (server-sent events); cancel, force-release (and kill) and"
           + " capacity changes behind a confirmation. Runs until Ctrl-C or SIGTERM.",
+      "With --pool-dir DIR (repeatable), it shows those SQLite limiter pools too: capacity and"
+          + " use, reservoir, queue, leases with owners and fencing tokens, trace, cooldown,"
+          + " circuit and drain, with drain and resume behind a confirmation.",
+      "GET /metrics answers in Prometheus' text format: the gate's meters and those of every"
+          + " --pool-dir pool; a read like the rest of the API.",
       "Loopback by default. Every change needs the token (made into HOME/serve.token, mode"
           + " 0600, unless --token-file names one) and the same origin; off loopback, reads"
           + " need it too. Open the printed address (with ?token=...) once: the browser keeps"
@@ -52,6 +59,14 @@ final class ServeCommand extends Verb {
       description = "The token's file (default: HOME/serve.token; made, mode 0600, if missing).")
   Path tokenFile;
 
+  @Option(
+      names = "--pool-dir",
+      paramLabel = "DIR",
+      description =
+          "A SQLite limiter pool's directory to show, with drain and resume (repeatable; never"
+              + " created).")
+  List<Path> poolDirs = new ArrayList<>();
+
   @Override
   int execute() throws Exception {
     Listen where;
@@ -68,8 +83,11 @@ final class ServeCommand extends Verb {
     for (String name : List.of("INT", "TERM")) {
       Signal.handle(new Signal(name), s -> quit.countDown());
     }
-    try (ConsoleServer server =
-        ConsoleServer.start(gate, where, token, new ServeActions(gate, actor() + " (console)"))) {
+    List<LimiterPool> pools = new ArrayList<>();
+    try (Closer limiters = new Closer(pools);
+        ConsoleServer server =
+            ConsoleServer.start(
+                gate, where, token, new ServeActions(gate, actor() + " (console)"), open(pools))) {
       String url = server.uri().toString();
       String login = url + "?token=" + token.value();
       print(
@@ -87,5 +105,21 @@ final class ServeCommand extends Verb {
       quit.await();
     }
     return ExitCode.OK.code();
+  }
+
+  /** Opens every {@code --pool-dir} into {@code pools} (so the caller closes what opened). */
+  private List<LimiterPool> open(List<LimiterPool> pools) {
+    for (Path dir : poolDirs) {
+      pools.add(new LimiterPool(dir, LimiterPoolCommands.open(dir)));
+    }
+    return pools;
+  }
+
+  /** Closes the limiters of the console's pools. */
+  private record Closer(List<LimiterPool> pools) implements AutoCloseable {
+    @Override
+    public void close() {
+      pools.forEach(p -> p.limiter().close());
+    }
   }
 }

@@ -5,6 +5,7 @@
 package dev.sluice.cli.serve;
 
 import com.sun.net.httpserver.HttpExchange;
+import dev.sluice.StaleDrainException;
 import dev.sluice.cli.JsonObject;
 import dev.sluice.gate.AcquireRequest;
 import dev.sluice.gate.GateException;
@@ -26,7 +27,7 @@ final class ActionRoutes {
 
   /** One action. */
   @FunctionalInterface
-  private interface Action {
+  interface Action {
     JsonObject apply(JsonBody body) throws InterruptedException;
   }
 
@@ -59,7 +60,8 @@ final class ActionRoutes {
                 b.text("reason", "")));
   }
 
-  private void handle(HttpExchange ex, Action action) throws IOException {
+  /** Answers {@code action} once the method, the access and the body's type pass. */
+  void handle(HttpExchange ex, Action action) throws IOException {
     if (!Routes.method(ex, "POST")
         || Routes.refused(ex, access.checkChange(ex.getRequestHeaders()))) {
       return;
@@ -79,6 +81,10 @@ final class ActionRoutes {
       String code = e.code().wireName();
       int status = code.startsWith("unknown_") ? 404 : 409;
       Exchanges.error(ex, status, code, e.getMessage());
+    } catch (LimiterRoutes.UnknownPoolException e) {
+      Exchanges.error(ex, 404, "unknown_pool", e.getMessage());
+    } catch (StaleDrainException e) {
+      Exchanges.error(ex, 409, "stale_drain", e.getMessage());
     } catch (IllegalArgumentException e) {
       Exchanges.error(ex, 400, "usage", e.getMessage());
     } catch (InterruptedException e) {

@@ -15,6 +15,7 @@ import java.io.InputStream;
 import java.net.BindException;
 import java.net.URI;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
@@ -24,7 +25,9 @@ import java.util.concurrent.Executors;
  * {@code sluice serve}'s HTTP server (the JDK's {@code com.sun.net.httpserver}): the console page
  * and its files from the jar, {@code GET /api/status}, {@code GET /api/events} (server-sent events
  * fed by the same {@link Feed} as {@code sluice top}) and the actions {@code POST /api/cancel},
- * {@code /api/force-release} and {@code /api/capacity}. Who may do what is {@link Access}'s to say.
+ * {@code /api/force-release} and {@code /api/capacity}, and the SQLite limiter pools it was given
+ * ({@link LimiterRoutes}), and {@code GET /metrics} ({@link MetricsPage}). Who may do what is
+ * {@link Access}'s to say.
  *
  * <p>Thread-safe. Each request runs on a daemon thread of its own pool; an event stream holds its
  * thread until the client goes or the server closes. {@link #close} stops listening and ends every
@@ -36,7 +39,8 @@ public final class ConsoleServer implements AutoCloseable {
       Map.of(
           "/", new String[] {"index.html", "text/html"},
           "/console.css", new String[] {"console.css", "text/css"},
-          "/console.js", new String[] {"console.js", "text/javascript"});
+          "/console.js", new String[] {"console.js", "text/javascript"},
+          "/limiters.js", new String[] {"limiters.js", "text/javascript"});
 
   private final HttpServer http;
   private final ExecutorService threads;
@@ -44,6 +48,8 @@ public final class ConsoleServer implements AutoCloseable {
   private final Access access;
   private final Listen listen;
   private final GateService gate;
+  private LimiterFeed limiters;
+  private MetricsPage metrics;
 
   private ConsoleServer(
       HttpServer http,
@@ -68,6 +74,23 @@ public final class ConsoleServer implements AutoCloseable {
    */
   public static ConsoleServer start(
       GateService gate, Listen listen, ServeToken token, Actions actions) throws IOException {
+    return start(gate, listen, token, actions, List.of());
+  }
+
+  /**
+   * Starts serving {@code gate} and the SQLite limiter pools {@code limiters} on {@code listen}.
+   *
+   * @param actions what the buttons do
+   * @param limiters the limiter pools to show ({@link LimiterRoutes})
+   * @throws SluiceException if the address cannot be bound, naming it and why
+   */
+  public static ConsoleServer start(
+      GateService gate,
+      Listen listen,
+      ServeToken token,
+      Actions actions,
+      List<LimiterPool> limiters)
+      throws IOException {
     HttpServer http;
     try {
       http = HttpServer.create(listen.socket(), 0);
@@ -93,7 +116,17 @@ public final class ConsoleServer implements AutoCloseable {
     http.createContext("/api/cancel", guarded(act::cancel));
     http.createContext("/api/force-release", guarded(act::forceRelease));
     http.createContext("/api/capacity", guarded(act::capacity));
-    new Feed(gate, Hub.KEPT, Clock.systemUTC(), hub).start();
+    server.limiters = new LimiterFeed(limiters);
+    LimiterRoutes lim = new LimiterRoutes(server.limiters, access, act);
+    http.createContext("/api/limiters", guarded(lim::list));
+    http.createContext("/api/limiters/events", guarded(lim::events));
+    http.createContext("/api/limiters/drain", guarded(lim::drain));
+    http.createContext("/api/limiters/resume", guarded(lim::resume));
+    server.limiters.start();
+    server.metrics = new MetricsPage(limiters, access, gate.lastEventSequence());
+    http.createContext("/metrics", guarded(server.metrics::scrape));
+    // The meters first: whoever sees a change on the stream then finds it in /metrics.
+    new Feed(gate, Hub.KEPT, Clock.systemUTC(), server.metrics.andThen(hub)).start();
     http.start();
     return server;
   }
@@ -199,6 +232,8 @@ public final class ConsoleServer implements AutoCloseable {
   @Override
   public void close() {
     hub.close();
+    limiters.close();
+    metrics.close();
     http.stop(0);
     threads.shutdown();
   }

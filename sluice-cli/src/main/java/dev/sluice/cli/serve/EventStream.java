@@ -10,6 +10,8 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * One {@code GET /api/events} stream: server-sent events from the {@link Hub} until the client goes
@@ -25,10 +27,19 @@ final class EventStream {
   private EventStream() {}
 
   static void run(HttpExchange ex, Hub hub) throws IOException {
+    run(ex, hub::subscribe, hub::unsubscribe);
+  }
+
+  /** A stream of what {@code subscribe}'s queue brings, until {@link Hub#END}. */
+  static void run(
+      HttpExchange ex,
+      Supplier<BlockingQueue<String>> subscribe,
+      Consumer<BlockingQueue<String>> unsubscribe)
+      throws IOException {
     Exchanges.common(ex);
     ex.getResponseHeaders().set("Content-Type", "text/event-stream; charset=utf-8");
     ex.sendResponseHeaders(200, 0);
-    BlockingQueue<String> q = hub.subscribe();
+    BlockingQueue<String> q = subscribe.get();
     try (OutputStream out = ex.getResponseBody()) {
       // How long a browser waits before it reconnects after the stream ends.
       write(out, "retry: 2000\n\n");
@@ -44,7 +55,7 @@ final class EventStream {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
-      hub.unsubscribe(q);
+      unsubscribe.accept(q);
     }
   }
 
