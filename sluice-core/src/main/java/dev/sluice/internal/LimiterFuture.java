@@ -4,6 +4,9 @@
  */
 package dev.sluice.internal;
 
+import dev.sluice.Observation;
+import dev.sluice.spi.support.Observed;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -16,9 +19,33 @@ import java.util.concurrent.CompletableFuture;
  */
 final class LimiterFuture<T> extends CompletableFuture<T> {
   private Ticket ticket;
+  private Observation observation;
 
   void bind(Ticket ticket) {
     this.ticket = ticket;
+  }
+
+  /** Ends {@code observation} (if not null) just before this future completes. */
+  void observe(Observation observation) {
+    this.observation = observation;
+  }
+
+  /** The observation of this request, or null. */
+  Observation observation() {
+    return observation;
+  }
+
+  private void ended(Throwable failure) {
+    Observation o = observation;
+    if (o != null) {
+      Observed.end(o, failure);
+    }
+  }
+
+  private void withdrawnByCaller() {
+    if (observation != null) {
+      ended(new CancellationException("withdrawn by the caller before it started"));
+    }
   }
 
   // Each caller completion runs inside the withdrawal, so the future is done before the limiter
@@ -26,7 +53,12 @@ final class LimiterFuture<T> extends CompletableFuture<T> {
 
   @Override
   public boolean complete(T value) {
-    return ticket.withdraw(new WithdrawReason.CallerCompletion(() -> super.complete(value)));
+    return ticket.withdraw(
+        new WithdrawReason.CallerCompletion(
+            () -> {
+              withdrawnByCaller();
+              super.complete(value);
+            }));
   }
 
   @Override
@@ -35,12 +67,21 @@ final class LimiterFuture<T> extends CompletableFuture<T> {
       throw new NullPointerException("ex");
     }
     return ticket.withdraw(
-        new WithdrawReason.CallerCompletion(() -> super.completeExceptionally(ex)));
+        new WithdrawReason.CallerCompletion(
+            () -> {
+              withdrawnByCaller();
+              super.completeExceptionally(ex);
+            }));
   }
 
   @Override
   public boolean cancel(boolean mayInterruptIfRunning) {
-    return ticket.withdraw(new WithdrawReason.CallerCompletion(() -> super.cancel(false)));
+    return ticket.withdraw(
+        new WithdrawReason.CallerCompletion(
+            () -> {
+              withdrawnByCaller();
+              super.cancel(false);
+            }));
   }
 
   /**
@@ -60,11 +101,13 @@ final class LimiterFuture<T> extends CompletableFuture<T> {
 
   /** Completes with the callback's result. */
   void finish(T value) {
+    ended(null);
     super.complete(value);
   }
 
   /** Completes with a failure decided by the limiter. */
   void fail(Throwable failure) {
+    ended(failure);
     super.completeExceptionally(failure);
   }
 
