@@ -6,7 +6,6 @@ package dev.sluice.internal;
 
 import dev.sluice.Observation;
 import dev.sluice.spi.support.Observed;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -31,24 +30,11 @@ final class ExecutionFuture<T> extends CompletableFuture<T> {
     this.observation = observation;
   }
 
-  private void ended(Throwable failure) {
-    Observation o = observation;
-    if (o != null) {
-      Observed.end(o, failure);
-    }
-  }
-
-  private void stoppedByCaller() {
-    if (observation != null) {
-      ended(new CancellationException("ended by the caller"));
-    }
-  }
-
   @Override
   public boolean complete(T value) {
     return execution.stop(
         () -> {
-          stoppedByCaller();
+          Observed.cancelled(observation, "ended by the caller");
           return super.complete(value);
         });
   }
@@ -60,7 +46,7 @@ final class ExecutionFuture<T> extends CompletableFuture<T> {
     }
     return execution.stop(
         () -> {
-          stoppedByCaller();
+          Observed.cancelled(observation, "ended by the caller");
           return super.completeExceptionally(ex);
         });
   }
@@ -69,7 +55,7 @@ final class ExecutionFuture<T> extends CompletableFuture<T> {
   public boolean cancel(boolean mayInterruptIfRunning) {
     return execution.stop(
         () -> {
-          stoppedByCaller();
+          Observed.cancelled(observation, "ended by the caller");
           return super.cancel(false);
         });
   }
@@ -88,13 +74,13 @@ final class ExecutionFuture<T> extends CompletableFuture<T> {
 
   /** Completes with the result. */
   void finish(T value) {
-    ended(null);
+    Observed.end(observation, null);
     super.complete(value);
   }
 
   /** Completes with a failure decided by the execution. */
   void fail(Throwable failure) {
-    ended(failure);
+    Observed.end(observation, failure);
     super.completeExceptionally(failure);
   }
 

@@ -6,7 +6,6 @@ package dev.sluice.internal;
 
 import dev.sluice.Observation;
 import dev.sluice.spi.support.Observed;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -35,19 +34,6 @@ final class LimiterFuture<T> extends CompletableFuture<T> {
     return observation;
   }
 
-  private void ended(Throwable failure) {
-    Observation o = observation;
-    if (o != null) {
-      Observed.end(o, failure);
-    }
-  }
-
-  private void withdrawnByCaller() {
-    if (observation != null) {
-      ended(new CancellationException("withdrawn by the caller before it started"));
-    }
-  }
-
   // Each caller completion runs inside the withdrawal, so the future is done before the limiter
   // counts the request as ended and a concurrent close() can return.
 
@@ -56,7 +42,7 @@ final class LimiterFuture<T> extends CompletableFuture<T> {
     return ticket.withdraw(
         new WithdrawReason.CallerCompletion(
             () -> {
-              withdrawnByCaller();
+              Observed.cancelled(observation, "withdrawn by the caller before it started");
               super.complete(value);
             }));
   }
@@ -69,7 +55,7 @@ final class LimiterFuture<T> extends CompletableFuture<T> {
     return ticket.withdraw(
         new WithdrawReason.CallerCompletion(
             () -> {
-              withdrawnByCaller();
+              Observed.cancelled(observation, "withdrawn by the caller before it started");
               super.completeExceptionally(ex);
             }));
   }
@@ -79,7 +65,7 @@ final class LimiterFuture<T> extends CompletableFuture<T> {
     return ticket.withdraw(
         new WithdrawReason.CallerCompletion(
             () -> {
-              withdrawnByCaller();
+              Observed.cancelled(observation, "withdrawn by the caller before it started");
               super.cancel(false);
             }));
   }
@@ -101,13 +87,13 @@ final class LimiterFuture<T> extends CompletableFuture<T> {
 
   /** Completes with the callback's result. */
   void finish(T value) {
-    ended(null);
+    Observed.end(observation, null);
     super.complete(value);
   }
 
   /** Completes with a failure decided by the limiter. */
   void fail(Throwable failure) {
-    ended(failure);
+    Observed.end(observation, failure);
     super.completeExceptionally(failure);
   }
 

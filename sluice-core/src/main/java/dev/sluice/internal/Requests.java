@@ -152,9 +152,7 @@ final class Requests {
   }
 
   private static <T> CompletableFuture<T> refused(Throwable why, Observation observation) {
-    if (observation != null) {
-      Observed.end(observation, why);
-    }
+    Observed.end(observation, why);
     return CompletableFuture.failedFuture(why);
   }
 

@@ -8,6 +8,7 @@ import dev.sluice.Admission;
 import dev.sluice.AttemptOutcome;
 import dev.sluice.Instrumentation;
 import dev.sluice.Observation;
+import java.util.concurrent.CancellationException;
 
 /**
  * Calls an {@link Observation} from a Sluice thread: a hook that throws is logged and ignored,
@@ -97,16 +98,32 @@ public final class Observed {
   }
 
   /**
-   * Ends {@code o}.
+   * Ends {@code o}, if there is one.
    *
-   * @param o the observation
+   * @param o the observation, or null for none
    * @param failure null for a normal end, else the work's exception
    */
   public static void end(Observation o, Throwable failure) {
+    if (o == null) {
+      return;
+    }
     try {
       o.end(failure);
     } catch (RuntimeException e) {
       failed("end", e);
+    }
+  }
+
+  /**
+   * Ends {@code o}, if there is one, as withdrawn by its caller: with a {@link
+   * CancellationException}.
+   *
+   * @param o the observation, or null for none
+   * @param why the exception's message
+   */
+  public static void cancelled(Observation o, String why) {
+    if (o != null) {
+      end(o, new CancellationException(why));
     }
   }
 

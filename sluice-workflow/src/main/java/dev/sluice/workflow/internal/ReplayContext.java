@@ -70,17 +70,6 @@ final class ReplayContext implements WorkflowContext {
   private WorkflowSuspension thrown;
   private NonDeterminismException failure;
 
-  ReplayContext(
-      String executionId,
-      List<StepRecord> recorded,
-      Claim claim,
-      WorkflowSession session,
-      WorkflowCodec codec,
-      TimeSource clock,
-      BooleanSupplier closing) {
-    this(executionId, recorded, claim, session, codec, clock, closing, null);
-  }
-
   /**
    * A context whose steps {@code observer} sees, or none if null. A context step recorded at
    * position 0 (the submit's carried trace) is passed over: the function starts after it.
