@@ -76,7 +76,7 @@ public interface Limiter extends AutoCloseable {
   }
 
   /**
-   * Opens a limiter with local options: callback executor, clock and listener.
+   * Opens a limiter with local options: callback executor, clock, listener and instrumentation.
    *
    * @param store the pool's store
    * @param config the pool's configuration, equal for every user of the pool

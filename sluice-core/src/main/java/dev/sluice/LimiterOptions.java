@@ -10,7 +10,7 @@ import java.util.concurrent.Executor;
 
 /**
  * Local settings of one limiter, never shared with other users of the pool: where callbacks run,
- * which clock times local waits, and who hears about each request.
+ * which clock times local waits, who hears about each request, and what observes it (tracing).
  *
  * <p>Instances are immutable and thread-safe.
  */
@@ -20,14 +20,19 @@ public final class LimiterOptions {
   private final Executor executor;
   private final TimeSource clock;
   private final LimiterListener listener;
+  private final Instrumentation instrumentation;
 
   private LimiterOptions(Builder b) {
     this.executor = b.executor;
     this.clock = b.clock;
     this.listener = b.listener;
+    this.instrumentation = b.instrumentation;
   }
 
-  /** Returns the defaults: the limiter's own executor, the store's clock, no listener. */
+  /**
+   * Returns the defaults: the limiter's own executor, the store's clock, no listener, no
+   * instrumentation.
+   */
   public static LimiterOptions defaults() {
     return DEFAULTS;
   }
@@ -56,11 +61,17 @@ public final class LimiterOptions {
     return Optional.ofNullable(listener);
   }
 
+  /** The instrumentation that observes this limiter's requests, or empty. */
+  public Optional<Instrumentation> instrumentation() {
+    return Optional.ofNullable(instrumentation);
+  }
+
   /** Builds {@link LimiterOptions}. Not thread-safe. */
   public static final class Builder {
     private Executor executor;
     private TimeSource clock;
     private LimiterListener listener;
+    private Instrumentation instrumentation;
 
     private Builder() {}
 
@@ -98,6 +109,19 @@ public final class LimiterOptions {
      */
     public Builder listener(LimiterListener listener) {
       this.listener = Objects.requireNonNull(listener, "listener");
+      return this;
+    }
+
+    /**
+     * Observes this limiter's {@code schedule} requests and managed executions with this hook (for
+     * example {@code dev.sluice.opentelemetry.SluiceTracing}), which also carries the submitting
+     * thread's context into their callbacks. Without one, nothing is observed.
+     *
+     * @param instrumentation the hook
+     * @return this builder
+     */
+    public Builder instrumentation(Instrumentation instrumentation) {
+      this.instrumentation = Objects.requireNonNull(instrumentation, "instrumentation");
       return this;
     }
 

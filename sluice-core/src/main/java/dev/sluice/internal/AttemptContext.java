@@ -7,6 +7,7 @@ package dev.sluice.internal;
 import dev.sluice.Admission;
 import dev.sluice.AttemptOutcome;
 import dev.sluice.ExecutionContext;
+import dev.sluice.Observation;
 import dev.sluice.TimeSource;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -46,6 +47,9 @@ final class AttemptContext<T> implements ExecutionContext {
   Throwable failure;
   AttemptOutcome outcome;
   Throwable classifierFailure;
+
+  /** The attempt's observation, set before its request is made; null when nothing observes. */
+  Observation observation;
 
   /** Whether this attempt's release reports the operation finished. */
   volatile boolean lastReported;

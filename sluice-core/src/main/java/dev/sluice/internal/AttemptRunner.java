@@ -12,6 +12,7 @@ import dev.sluice.ExecutionTask;
 import dev.sluice.SluiceException;
 import dev.sluice.TimeSource;
 import dev.sluice.spi.ReportedOutcome;
+import dev.sluice.spi.support.Observed;
 import java.time.Duration;
 import java.util.function.Consumer;
 
@@ -87,6 +88,9 @@ final class AttemptRunner<T> {
       }
     }
     a.outcome = classify(a);
+    if (a.observation != null) {
+      Observed.classified(a.observation, a.outcome);
+    }
     report(a);
     events.attemptEnded(a.operationId(), a.attempt(), a.outcome, a.failure != null, started);
     return null;

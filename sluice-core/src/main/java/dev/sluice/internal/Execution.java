@@ -8,7 +8,10 @@ import dev.sluice.AttemptTimeoutException;
 import dev.sluice.ExecuteOptions;
 import dev.sluice.ExecutionTask;
 import dev.sluice.ExecutionTimeoutException;
+import dev.sluice.Instrumentation;
+import dev.sluice.Observation;
 import dev.sluice.TimeSource;
+import dev.sluice.spi.support.Observed;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -36,6 +39,8 @@ final class Execution<T> implements InFlight, StopsOnClose {
   private final Executor followUps;
   private final long deadlineNanos;
   private final AttemptRunner<T> runner;
+  private final Instrumentation instrumentation;
+  private final Observation observation;
   private volatile boolean ended;
   private InFlight outerCompletion;
 
@@ -67,6 +72,13 @@ final class Execution<T> implements InFlight, StopsOnClose {
             limiter.events(),
             a -> followUps.execute(() -> attemptTimedOut(a)));
     future.bind(this);
+    // Made on the submitting thread, whose context it captures; null when nothing observes.
+    this.instrumentation = limiter.instrumentation();
+    this.observation =
+        instrumentation == null
+            ? null
+            : instrumentation.execute(limiter.pool(), operationId, options);
+    future.observe(observation);
   }
 
   ExecutionFuture<T> future() {
@@ -100,6 +112,9 @@ final class Execution<T> implements InFlight, StopsOnClose {
 
   private void startAttempt(int n) {
     AttemptContext<T> a = new AttemptContext<>(operationId, n);
+    if (observation != null) {
+      a.observation = Observed.attempt(instrumentation, observation, n);
+    }
     synchronized (this) {
       if (finished) {
         return;

@@ -4,6 +4,8 @@
  */
 package dev.sluice.internal;
 
+import dev.sluice.Observation;
+import dev.sluice.spi.support.Observed;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -17,14 +19,24 @@ import java.util.concurrent.CompletableFuture;
  */
 final class ExecutionFuture<T> extends CompletableFuture<T> {
   private Execution<T> execution;
+  private Observation observation;
 
   void bind(Execution<T> execution) {
     this.execution = execution;
   }
 
+  /** Ends {@code observation} (if not null) just before this future completes. */
+  void observe(Observation observation) {
+    this.observation = observation;
+  }
+
   @Override
   public boolean complete(T value) {
-    return execution.stop(() -> super.complete(value));
+    return execution.stop(
+        () -> {
+          Observed.cancelled(observation, "ended by the caller");
+          return super.complete(value);
+        });
   }
 
   @Override
@@ -32,12 +44,20 @@ final class ExecutionFuture<T> extends CompletableFuture<T> {
     if (ex == null) {
       throw new NullPointerException("ex");
     }
-    return execution.stop(() -> super.completeExceptionally(ex));
+    return execution.stop(
+        () -> {
+          Observed.cancelled(observation, "ended by the caller");
+          return super.completeExceptionally(ex);
+        });
   }
 
   @Override
   public boolean cancel(boolean mayInterruptIfRunning) {
-    return execution.stop(() -> super.cancel(false));
+    return execution.stop(
+        () -> {
+          Observed.cancelled(observation, "ended by the caller");
+          return super.cancel(false);
+        });
   }
 
   /** Refused: the execution decides this future's outcome; use {@code cancel}. */
@@ -54,11 +74,13 @@ final class ExecutionFuture<T> extends CompletableFuture<T> {
 
   /** Completes with the result. */
   void finish(T value) {
+    Observed.end(observation, null);
     super.complete(value);
   }
 
   /** Completes with a failure decided by the execution. */
   void fail(Throwable failure) {
+    Observed.end(observation, failure);
     super.completeExceptionally(failure);
   }
 

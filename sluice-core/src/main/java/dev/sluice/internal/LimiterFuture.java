@@ -4,6 +4,8 @@
  */
 package dev.sluice.internal;
 
+import dev.sluice.Observation;
+import dev.sluice.spi.support.Observed;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -16,9 +18,20 @@ import java.util.concurrent.CompletableFuture;
  */
 final class LimiterFuture<T> extends CompletableFuture<T> {
   private Ticket ticket;
+  private Observation observation;
 
   void bind(Ticket ticket) {
     this.ticket = ticket;
+  }
+
+  /** Ends {@code observation} (if not null) just before this future completes. */
+  void observe(Observation observation) {
+    this.observation = observation;
+  }
+
+  /** The observation of this request, or null. */
+  Observation observation() {
+    return observation;
   }
 
   // Each caller completion runs inside the withdrawal, so the future is done before the limiter
@@ -26,7 +39,12 @@ final class LimiterFuture<T> extends CompletableFuture<T> {
 
   @Override
   public boolean complete(T value) {
-    return ticket.withdraw(new WithdrawReason.CallerCompletion(() -> super.complete(value)));
+    return ticket.withdraw(
+        new WithdrawReason.CallerCompletion(
+            () -> {
+              Observed.cancelled(observation, "withdrawn by the caller before it started");
+              super.complete(value);
+            }));
   }
 
   @Override
@@ -35,12 +53,21 @@ final class LimiterFuture<T> extends CompletableFuture<T> {
       throw new NullPointerException("ex");
     }
     return ticket.withdraw(
-        new WithdrawReason.CallerCompletion(() -> super.completeExceptionally(ex)));
+        new WithdrawReason.CallerCompletion(
+            () -> {
+              Observed.cancelled(observation, "withdrawn by the caller before it started");
+              super.completeExceptionally(ex);
+            }));
   }
 
   @Override
   public boolean cancel(boolean mayInterruptIfRunning) {
-    return ticket.withdraw(new WithdrawReason.CallerCompletion(() -> super.cancel(false)));
+    return ticket.withdraw(
+        new WithdrawReason.CallerCompletion(
+            () -> {
+              Observed.cancelled(observation, "withdrawn by the caller before it started");
+              super.cancel(false);
+            }));
   }
 
   /**
@@ -60,11 +87,13 @@ final class LimiterFuture<T> extends CompletableFuture<T> {
 
   /** Completes with the callback's result. */
   void finish(T value) {
+    Observed.end(observation, null);
     super.complete(value);
   }
 
   /** Completes with a failure decided by the limiter. */
   void fail(Throwable failure) {
+    Observed.end(observation, failure);
     super.completeExceptionally(failure);
   }
 

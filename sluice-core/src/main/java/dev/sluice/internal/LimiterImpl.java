@@ -8,12 +8,14 @@ import dev.sluice.AccountingOverflowException;
 import dev.sluice.AdmittedTask;
 import dev.sluice.ExecuteOptions;
 import dev.sluice.ExecutionTask;
+import dev.sluice.Instrumentation;
 import dev.sluice.Lease;
 import dev.sluice.Limiter;
 import dev.sluice.LimiterConfig;
 import dev.sluice.LimiterListener;
 import dev.sluice.LimiterOptions;
 import dev.sluice.Maintenance;
+import dev.sluice.Observation;
 import dev.sluice.PoolSnapshot;
 import dev.sluice.QueueTimeoutException;
 import dev.sluice.ScheduleOptions;
@@ -41,6 +43,7 @@ final class LimiterImpl implements Limiter {
   private final CloseLifecycle lifecycle;
   private final Requests requests;
   private final PoolMaintenance maintenance;
+  private final Instrumentation instrumentation;
 
   LimiterImpl(SharedPool pool, LimiterOptions options) {
     this.pool = pool;
@@ -53,6 +56,7 @@ final class LimiterImpl implements Limiter {
             this, pool, options.executor().orElse(pool.callbacks()), clock, lifecycle, events);
     this.defaultLifetime = defaultOptions.leaseLifetimeMillis(config);
     this.maintenance = new PoolMaintenance(this, pool);
+    this.instrumentation = options.instrumentation().orElse(null);
     pool.control().watch().join(events);
     lifecycle.whenClosed().whenComplete((r, e) -> pool.control().watch().leave(events));
   }
@@ -71,6 +75,11 @@ final class LimiterImpl implements Limiter {
 
   Requests requests() {
     return requests;
+  }
+
+  /** The hook that observes this limiter's work, or null for none. */
+  Instrumentation instrumentation() {
+    return instrumentation;
   }
 
   @Override
@@ -106,7 +115,10 @@ final class LimiterImpl implements Limiter {
     Objects.requireNonNull(task, "task");
     Objects.requireNonNull(options, "options");
     checkWeight(options.weight());
-    return requests.schedule(task, options);
+    // Without a hook nothing is made: the untraced path costs one null check.
+    Observation observation =
+        instrumentation == null ? null : instrumentation.schedule(pool.name(), options);
+    return requests.schedule(task, options, observation);
   }
 
   // ---- managed execution

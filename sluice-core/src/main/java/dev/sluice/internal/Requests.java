@@ -8,11 +8,13 @@ import dev.sluice.AdmittedTask;
 import dev.sluice.LeaseExpiredException;
 import dev.sluice.LimiterConfig;
 import dev.sluice.LimiterEvent;
+import dev.sluice.Observation;
 import dev.sluice.QueueTimeoutException;
 import dev.sluice.ScheduleOptions;
 import dev.sluice.SluiceException;
 import dev.sluice.TimeSource;
 import dev.sluice.spi.PoolState;
+import dev.sluice.spi.support.Observed;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -80,13 +82,19 @@ final class Requests {
     return schedule(task, options, false);
   }
 
+  /** Like {@link #schedule(AdmittedTask, ScheduleOptions)}, observed when given an observation. */
+  <T> CompletableFuture<T> schedule(
+      AdmittedTask<T> task, ScheduleOptions options, Observation observation) {
+    return schedule(task, options, false, null, observation);
+  }
+
   /**
    * Schedules a validated request; a {@code continuation} (a later attempt of an accepted managed
    * execution) is refused by a close but not by a drain.
    */
   <T> CompletableFuture<T> schedule(
       AdmittedTask<T> task, ScheduleOptions options, boolean continuation) {
-    return schedule(task, options, continuation, null);
+    return schedule(task, options, continuation, null, null);
   }
 
   /**
@@ -96,17 +104,18 @@ final class Requests {
    */
   <T> CompletableFuture<T> scheduleAttempt(
       AdmittedTask<T> task, ScheduleOptions options, AttemptContext<?> attempt) {
-    return schedule(task, options, attempt.attempt() > 1, attempt);
+    return schedule(task, options, attempt.attempt() > 1, attempt, attempt.observation);
   }
 
   private <T> CompletableFuture<T> schedule(
       AdmittedTask<T> task,
       ScheduleOptions options,
       boolean continuation,
-      AttemptContext<?> attempt) {
+      AttemptContext<?> attempt,
+      Observation observation) {
     SluiceException refusal = continuation ? healthRefusal() : refusal();
     if (refusal != null) {
-      return CompletableFuture.failedFuture(refusal);
+      return refused(refusal, observation);
     }
     long queueWait = options.queueTimeoutMillis();
     LimiterFuture<T> future = new LimiterFuture<>();
@@ -128,8 +137,9 @@ final class Requests {
       t.operation = attempt.operationId();
     }
     future.bind(t);
+    future.observe(observation);
     if (!(continuation ? lifecycle.admitContinuation() : lifecycle.admit())) {
-      return CompletableFuture.failedFuture(lifecycle.closedException());
+      return refused(lifecycle.closedException(), observation);
     }
     lifecycle.track(t);
     armDeadline(t, queueWait);
@@ -139,6 +149,11 @@ final class Requests {
       t.fail(lifecycle.closedException());
     }
     return future;
+  }
+
+  private static <T> CompletableFuture<T> refused(Throwable why, Observation observation) {
+    Observed.end(observation, why);
+    return CompletableFuture.failedFuture(why);
   }
 
   /** Runs {@code task} on the calling thread once admitted with weight 1, then releases. */

@@ -7,6 +7,8 @@ package dev.sluice.internal;
 import dev.sluice.AdmittedTask;
 import dev.sluice.LimiterClosedException;
 import dev.sluice.LimiterEvent;
+import dev.sluice.Observation;
+import dev.sluice.spi.support.Observed;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -76,6 +78,12 @@ final class ScheduledTicket<T> extends Ticket {
     limiter.events().send(LimiterEvent.Kind.STARTED, this);
     T result = null;
     Throwable failure = null;
+    Observation observation = future.observation();
+    Observation.Scope scope = null;
+    if (observation != null) {
+      Observed.admitted(observation, admission());
+      scope = Observed.enter(observation);
+    }
     LimiterImpl outer = CallbackScope.enter(limiter);
     try {
       result = task.run(admission());
@@ -83,6 +91,9 @@ final class ScheduledTicket<T> extends Ticket {
       failure = e;
     } finally {
       CallbackScope.exit(outer);
+      if (scope != null) {
+        Observed.exit(scope);
+      }
     }
     done();
     finishRelease(result, failure);

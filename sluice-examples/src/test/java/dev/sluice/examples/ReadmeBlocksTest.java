@@ -114,6 +114,33 @@ class ReadmeBlocksTest {
               """,
               "200 [\"a\",\"b\"]"),
           new Harness("Metrics", "", "", "sluice_limiter_active_weight{pool="),
+          new Harness(
+              "Tracing",
+              """
+              static final java.util.List<io.opentelemetry.sdk.trace.data.SpanData> exported =
+                  new java.util.concurrent.CopyOnWriteArrayList<>();
+              static final io.opentelemetry.sdk.trace.export.SpanExporter exporter =
+                  new io.opentelemetry.sdk.trace.export.SpanExporter() {
+                    public io.opentelemetry.sdk.common.CompletableResultCode export(
+                        java.util.Collection<io.opentelemetry.sdk.trace.data.SpanData> spans) {
+                      exported.addAll(spans);
+                      return io.opentelemetry.sdk.common.CompletableResultCode.ofSuccess();
+                    }
+                    public io.opentelemetry.sdk.common.CompletableResultCode flush() {
+                      return io.opentelemetry.sdk.common.CompletableResultCode.ofSuccess();
+                    }
+                    public io.opentelemetry.sdk.common.CompletableResultCode shutdown() {
+                      return io.opentelemetry.sdk.common.CompletableResultCode.ofSuccess();
+                    }
+                  };
+              """,
+              """
+              java.util.Map<String, String> names = new java.util.HashMap<>();
+              exported.forEach(s -> names.put(s.getSpanId(), s.getName()));
+              exported.forEach(s -> System.out.println(
+                  s.getName() + " <- " + names.getOrDefault(s.getParentSpanId(), "none")));
+              """,
+              "sluice.workflow.step <- sluice.workflow.submit"),
           new Harness("Draining a pool for maintenance", "", "", "admitted again"),
           new Harness(
               "Workflow quick start",
@@ -304,6 +331,15 @@ class ReadmeBlocksTest {
     assertThat(out.lines().filter(l -> l.startsWith("sluice_limiter_active_weight{pool=")))
         .singleElement()
         .satisfies(l -> assertThat(l).endsWith(" 3.0"));
+  }
+
+  @Test
+  void theTracingBlockExportsTheSpanTree() throws Exception {
+    assertThat(compileAndRun("Tracing").lines())
+        .contains(
+            "sluice.schedule <- request",
+            "sluice.workflow.submit <- request",
+            HARNESSES.get(harness("Tracing")).expected());
   }
 
   @Test

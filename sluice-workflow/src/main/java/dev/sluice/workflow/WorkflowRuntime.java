@@ -165,6 +165,7 @@ public interface WorkflowRuntime extends AutoCloseable {
     private WorkflowCodec codec;
     private final Map<String, Duration> executionTimeouts = new LinkedHashMap<>();
     private Duration retention = RuntimeSettings.DEFAULT_RETENTION;
+    private WorkflowInstrumentation instrumentation;
 
     Builder() {}
 
@@ -272,6 +273,20 @@ public interface WorkflowRuntime extends AutoCloseable {
       return this;
     }
 
+    /**
+     * Observes this runtime's steps with this hook (for example {@code
+     * dev.sluice.opentelemetry.WorkflowTracing}), which carries each submitting caller's context
+     * with the execution, durably, to whichever worker runs its steps. Without one, nothing is
+     * observed or carried.
+     *
+     * @param instrumentation the hook
+     * @return this builder
+     */
+    public Builder instrumentation(WorkflowInstrumentation instrumentation) {
+      this.instrumentation = Objects.requireNonNull(instrumentation, "instrumentation");
+      return this;
+    }
+
     /** Returns the checked settings, without building a runtime. */
     public RuntimeSettings settings() {
       if (store == null) {
@@ -290,7 +305,7 @@ public interface WorkflowRuntime extends AutoCloseable {
 
     /** Builds the runtime; it claims nothing until {@link WorkflowRuntime#start()}. */
     public WorkflowRuntime build() {
-      return dev.sluice.workflow.internal.Runtimes.create(settings());
+      return dev.sluice.workflow.internal.Runtimes.create(settings(), instrumentation);
     }
   }
 }

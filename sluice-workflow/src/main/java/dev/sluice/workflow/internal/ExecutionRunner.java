@@ -11,6 +11,7 @@ import dev.sluice.workflow.Workflow;
 import dev.sluice.workflow.WorkflowCodec;
 import dev.sluice.workflow.WorkflowCodecException;
 import dev.sluice.workflow.WorkflowFunction;
+import dev.sluice.workflow.WorkflowInstrumentation;
 import dev.sluice.workflow.WorkflowSuspension;
 import dev.sluice.workflow.internal.Claims.Claim;
 import dev.sluice.workflow.spi.ExecutionRecord;
@@ -32,13 +33,16 @@ final class ExecutionRunner {
   private final TimeSource clock;
   private final Registry registry;
   private final BooleanSupplier closing;
+  private final WorkflowInstrumentation instrumentation;
 
   ExecutionRunner(
       WorkflowSession session,
       WorkflowCodec codec,
       TimeSource clock,
       Registry registry,
-      BooleanSupplier closing) {
+      BooleanSupplier closing,
+      WorkflowInstrumentation instrumentation) {
+    this.instrumentation = instrumentation;
     this.session = session;
     this.codec = codec;
     this.clock = clock;
@@ -96,7 +100,12 @@ final class ExecutionRunner {
                   bad)));
       return;
     }
-    ReplayContext ctx = new ReplayContext(e.id(), c.steps(), claim, session, codec, clock, closing);
+    StepObserver observer =
+        instrumentation == null
+            ? null
+            : new StepObserver(instrumentation, e.workflow(), e.id(), c.steps());
+    ReplayContext ctx =
+        new ReplayContext(e.id(), c.steps(), claim, session, codec, clock, closing, observer);
     WorkflowFunction<Object, Object> fn = wf.function();
     Object output = null;
     Throwable thrown = null;

@@ -4,10 +4,13 @@
  */
 package dev.sluice.workflow.internal;
 
+import dev.sluice.Observation;
 import dev.sluice.TimeSource;
+import dev.sluice.spi.support.Observed;
 import dev.sluice.workflow.DurableStore;
 import dev.sluice.workflow.NonDeterminismException;
 import dev.sluice.workflow.StepContext;
+import dev.sluice.workflow.StepFailedException;
 import dev.sluice.workflow.StepFunction;
 import dev.sluice.workflow.StepOptions;
 import dev.sluice.workflow.StoreHandle;
@@ -55,6 +58,7 @@ final class ReplayContext implements WorkflowContext {
   private final WorkflowCodec codec;
   private final TimeSource clock;
   private final BooleanSupplier closing;
+  private final StepObserver observer;
   private final Set<String> seen = new HashSet<>();
   private final Map<String, Boolean> patches = new HashMap<>();
   private int position;
@@ -66,6 +70,10 @@ final class ReplayContext implements WorkflowContext {
   private WorkflowSuspension thrown;
   private NonDeterminismException failure;
 
+  /**
+   * A context whose steps {@code observer} sees, or none if null. A context step recorded at
+   * position 0 (the submit's carried trace) is passed over: the function starts after it.
+   */
   ReplayContext(
       String executionId,
       List<StepRecord> recorded,
@@ -73,8 +81,11 @@ final class ReplayContext implements WorkflowContext {
       WorkflowSession session,
       WorkflowCodec codec,
       TimeSource clock,
-      BooleanSupplier closing) {
+      BooleanSupplier closing,
+      StepObserver observer) {
     this.executionId = executionId;
+    this.observer = observer;
+    this.position = StepObserver.carriesContext(recorded) ? 1 : 0;
     this.recorded = List.copyOf(recorded);
     this.claim = claim;
     this.session = session;
@@ -302,25 +313,20 @@ final class ReplayContext implements WorkflowContext {
       position++;
       StepOutcome o = r.step().outcome();
       if (o instanceof StepOutcome.Failed f) {
-        throw Failures.stepFailed(key, f.failure());
+        StepFailedException replayed = Failures.stepFailed(key, f.failure());
+        observeReplay(key, replayed);
+        throw replayed;
       }
+      observeReplay(key, null);
       return recorded(key, ((StepOutcome.Value) o).payload(), type);
     }
     if (closing.getAsBoolean()) {
       throw suspend(new Suspension.Yield(key));
     }
     int attempt = ((Replay.Run) d).attempt();
-    String payload;
-    Exception bodyFailure = null;
-    inBody = true;
-    try {
-      payload = codec.encode(body.run(new Step(executionId, key, attempt)), type);
-    } catch (Exception e) {
-      payload = null;
-      bodyFailure = e;
-    } finally {
-      inBody = false;
-    }
+    BodyRun run = runBody(key, attempt, type, body);
+    String payload = run.payload();
+    Exception bodyFailure = run.failure();
     long now = clock.wallMillis();
     if (bodyFailure == null) {
       commit(record(key, StepKind.STEP, new StepOutcome.Value(payload), now));
@@ -337,6 +343,36 @@ final class ReplayContext implements WorkflowContext {
     }
     commit(record(key, StepKind.STEP, new StepOutcome.Failed(fr, attempt), now));
     throw Failures.stepFailed(key, fr);
+  }
+
+  /** What a body's run left: its encoded result, or its failure. */
+  private record BodyRun(String payload, Exception failure) {}
+
+  /** Runs a step's body, observed (with its context current) when an observer is set. */
+  private <T> BodyRun runBody(String key, int attempt, TypeRef<T> type, StepFunction<T> body) {
+    Observation observation = observer == null ? null : observer.run(key, attempt);
+    Observation.Scope scope = observation == null ? null : Observed.enter(observation);
+    String payload = null;
+    Exception failure = null;
+    inBody = true;
+    try {
+      payload = codec.encode(body.run(new Step(executionId, key, attempt)), type);
+    } catch (Exception e) {
+      failure = e;
+    } finally {
+      inBody = false;
+      if (observation != null) {
+        Observed.exit(scope);
+        Observed.end(observation, failure);
+      }
+    }
+    return new BodyRun(payload, failure);
+  }
+
+  private void observeReplay(String key, Throwable failure) {
+    if (observer != null) {
+      observer.replayed(key, failure);
+    }
   }
 
   @Override

@@ -5,6 +5,7 @@
 package dev.sluice.workflow.internal;
 
 import dev.sluice.workflow.RuntimeSettings;
+import dev.sluice.workflow.WorkflowInstrumentation;
 import dev.sluice.workflow.WorkflowRuntime;
 
 /** Builds runtimes for {@link WorkflowRuntime.Builder}; not part of the API. */
@@ -18,6 +19,18 @@ public final class Runtimes {
    * @return the runtime
    */
   public static WorkflowRuntime create(RuntimeSettings settings) {
-    return new WorkflowRuntimeImpl(settings);
+    return new WorkflowRuntimeImpl(settings, null);
+  }
+
+  /**
+   * Builds a runtime whose submits and steps {@code instrumentation} observes.
+   *
+   * @param settings checked settings
+   * @param instrumentation the hook, or null for none
+   * @return the runtime
+   */
+  public static WorkflowRuntime create(
+      RuntimeSettings settings, WorkflowInstrumentation instrumentation) {
+    return new WorkflowRuntimeImpl(settings, instrumentation);
   }
 }

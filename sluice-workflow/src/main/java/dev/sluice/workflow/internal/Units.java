@@ -365,11 +365,15 @@ final class Units {
       String workflow,
       int version,
       String input,
-      long timeoutMillis) {
+      long timeoutMillis,
+      String carried) {
     Claims.SubmitDecision d =
         Claims.submit(tx.execution(id), id, workflow, version, input, tx.now(), timeoutMillis);
     if (d instanceof Claims.Create c) {
       tx.putExecution(c.execution());
+      if (carried != null) {
+        tx.putStep(StepObserver.contextStep(id, carried, tx.now()));
+      }
       if (c.execution().hasDeadline()) {
         tx.putTimer(new TimerRecord(id, c.execution().deadlineAt()));
       }

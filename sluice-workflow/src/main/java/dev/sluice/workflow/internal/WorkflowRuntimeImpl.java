@@ -16,6 +16,7 @@ import dev.sluice.workflow.TypeRef;
 import dev.sluice.workflow.Workflow;
 import dev.sluice.workflow.WorkflowCodec;
 import dev.sluice.workflow.WorkflowCodecException;
+import dev.sluice.workflow.WorkflowInstrumentation;
 import dev.sluice.workflow.WorkflowRuntime;
 import dev.sluice.workflow.spi.ExecutionRecord;
 import dev.sluice.workflow.spi.WorkflowSession;
@@ -70,8 +71,10 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
 
   private final WakeTimer timer;
   private final ExecutionRunner runner;
+  private final WorkflowInstrumentation instrumentation;
 
-  WorkflowRuntimeImpl(RuntimeSettings settings) {
+  WorkflowRuntimeImpl(RuntimeSettings settings, WorkflowInstrumentation instrumentation) {
+    this.instrumentation = instrumentation;
     this.store = settings.store();
     this.codec = settings.codec();
     this.clock = store.clock();
@@ -81,7 +84,8 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
     this.retentionMillis = settings.retention().toMillis();
     this.session = store.open();
     this.timer = new WakeTimer(clock, work);
-    this.runner = new ExecutionRunner(session, codec, clock, registry, () -> closing);
+    this.runner =
+        new ExecutionRunner(session, codec, clock, registry, () -> closing, instrumentation);
     session.onChange(
         () -> {
           // One idle worker looks; if it claims something, it wakes the next (see work()).
@@ -171,10 +175,17 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
             .or(() -> settings.executionTimeout(workflow.name()))
             .map(Duration::toMillis)
             .orElse(0L);
+    // Captured on the submitting thread, and written with the execution it belongs to.
+    String carried =
+        instrumentation == null
+            ? null
+            : StepObserver.checkCarried(
+                workflow.name(), instrumentation.carry(workflow.name(), id));
     Claims.SubmitDecision d =
         session.transact(
             tx ->
-                Units.submit(tx, id, workflow.name(), workflow.version(), payload, timeoutMillis));
+                Units.submit(
+                    tx, id, workflow.name(), workflow.version(), payload, timeoutMillis, carried));
     if (d instanceof Claims.Conflict c) {
       throw new ExecutionConflictException(c.message());
     }

@@ -24,7 +24,12 @@ public enum StepKind {
   /** {@code StoreHandle.update}: a document as changed. */
   STORE_UPDATE("store-update"),
   /** {@code StoreHandle.awaitCondition}: a document as it met the condition. */
-  STORE_AWAIT("store-await");
+  STORE_AWAIT("store-await"),
+  /**
+   * The context a {@link dev.sluice.workflow.WorkflowInstrumentation} carried from the submit (a
+   * trace's {@code traceparent}), recorded with the execution at position 0; replays skip it.
+   */
+  CONTEXT("context");
 
   private final String code;
 
@@ -53,6 +58,7 @@ public enum StepKind {
     throw new IllegalArgumentException(
         "unknown step kind code '"
             + code
-            + "' (allowed: step, sleep, now, uuid, patch, store-get, store-update, store-await)");
+            + "' (allowed: step, sleep, now, uuid, patch, store-get, store-update, store-await,"
+            + " context)");
   }
 }

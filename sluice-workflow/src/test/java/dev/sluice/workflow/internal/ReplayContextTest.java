@@ -43,7 +43,8 @@ class ReplayContextTest {
             session,
             WorkflowCodec.jackson(),
             clock,
-            closing::get);
+            closing::get,
+            null);
   }
 
   @AfterEach

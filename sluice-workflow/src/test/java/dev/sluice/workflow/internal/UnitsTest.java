@@ -174,7 +174,7 @@ class UnitsTest {
   @Test
   void aSubmitWithATimeoutGetsATimerAtItsDeadlineAndASuspendNeverOutlivesIt() {
     long now = clock.wallMillis();
-    me.transact(tx -> Units.submit(tx, "e", "w", 1, "1", 100));
+    me.transact(tx -> Units.submit(tx, "e", "w", 1, "1", 100, null));
     assertThat(me.<java.util.OptionalLong>transact(tx -> tx.nextTimer())).hasValue(now + 100);
     Units.Claimed c = (Units.Claimed) claim();
     Claims.Claim claim = Claims.Claim.of(c.execution());
@@ -186,7 +186,7 @@ class UnitsTest {
 
   @Test
   void completingDropsTheDeadlineTimer() {
-    me.transact(tx -> Units.submit(tx, "e", "w", 1, "1", 100));
+    me.transact(tx -> Units.submit(tx, "e", "w", 1, "1", 100, null));
     Units.Claimed c = (Units.Claimed) claim();
     assertThat(me.<Boolean>transact(tx -> Units.complete(tx, Claims.Claim.of(c.execution()), "2")))
         .isTrue();
