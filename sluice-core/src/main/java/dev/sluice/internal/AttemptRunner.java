@@ -30,19 +30,26 @@ final class AttemptRunner<T> {
   private final ExecuteOptions options;
   private final AttemptClassifier classifier;
   private final long timeoutNanos;
+  private final long deadlineNanos;
   private final TimeSource clock;
+  private final DeadlineQueue deadlines;
   private final String pool;
   private final Consumer<AttemptContext<T>> timedOut;
   private final LimiterEvents events;
 
   /**
-   * @param timedOut what happens when an attempt's timeout passes while its task runs; called on
-   *     the timer's thread, so it must only hand work off
+   * @param deadlines where the attempt's one timer goes, cheap when it is cancelled in time
+   * @param deadlineNanos the execution's deadline in the clock's monotonic time that also cuts a
+   *     running attempt short ({@link Long#MAX_VALUE}: the execution watches it itself, or none)
+   * @param timedOut what happens when an attempt's timeout or {@code deadlineNanos} passes while
+   *     its task runs; called on the timer's thread, so it must only hand work off
    */
   AttemptRunner(
       ExecutionTask<T> task,
       ExecuteOptions options,
       TimeSource clock,
+      DeadlineQueue deadlines,
+      long deadlineNanos,
       String pool,
       LimiterEvents events,
       Consumer<AttemptContext<T>> timedOut) {
@@ -51,7 +58,9 @@ final class AttemptRunner<T> {
     this.classifier = options.classifier();
     long timeout = options.attemptTimeoutMillis();
     this.timeoutNanos = timeout < 0 ? -1 : timeout * 1_000_000L;
+    this.deadlineNanos = deadlineNanos;
     this.clock = clock;
+    this.deadlines = deadlines;
     this.pool = pool;
     this.timedOut = timedOut;
     this.events = events;
@@ -68,13 +77,15 @@ final class AttemptRunner<T> {
       report(a);
       return null;
     }
-    if (timeoutNanos >= 0) {
-      a.timeout = clock.schedule(() -> timedOut.accept(a), timeoutNanos);
+    long started = clock.monotonicNanos();
+    // One timer for whichever comes first, the attempt timeout or the deadline.
+    long cutAt = timeoutNanos < 0 ? deadlineNanos : Math.min(deadlineNanos, after(started));
+    if (cutAt != Long.MAX_VALUE) {
+      a.timeout = deadlines.add(cutAt, () -> timedOut.accept(a));
       if (a.cancelled()) {
         a.timeout.cancel();
       }
     }
-    long started = clock.monotonicNanos();
     events.attemptStarted(a.operationId(), a.attempt(), admission.leaseId());
     try {
       a.value = task.run(a);
@@ -124,6 +135,12 @@ final class AttemptRunner<T> {
     } else if (a.lastReported) {
       t.reportOutcome(ReportedOutcome.NEUTRAL, 0);
     }
+  }
+
+  /** When the attempt timeout of an attempt started at {@code started} passes; saturated. */
+  private long after(long started) {
+    long at = started + timeoutNanos;
+    return at < started ? Long.MAX_VALUE : at;
   }
 
   /** A retry-after in whole milliseconds, rounded up so a floor stays a floor; saturated. */

@@ -63,29 +63,26 @@ final class CallerExecution<T> implements StopsOnClose {
             task,
             options,
             clock,
+            limiter.requests().deadlines(),
+            deadlineNanos,
             limiter.pool(),
             limiter.events(),
-            a -> followUps.execute(() -> cut(a, attemptTimeout(a.attempt()))));
+            a -> followUps.execute(() -> cut(a, cutBy(a))));
   }
 
-  /** Runs the execution; the caller counted it in, and this counts it out. */
+  /**
+   * Runs the execution; the caller counted it in, and this counts it out. The deadline needs no
+   * timer of its own: a queue wait is cut to it, a running attempt's one timer is armed for the
+   * earlier of its timeout and the deadline, and only a delay between attempts arms one.
+   */
   T call() throws Exception {
-    TimeSource.Timer deadline = null;
     try {
-      limiter.lifecycle().track(this);
-      if (options.deadlineMillis() >= 0) {
-        deadline = clock.schedule(this::deadlinePassed, deadlineNanos - clock.monotonicNanos());
-      }
       return attempts();
     } finally {
-      if (deadline != null) {
-        deadline.cancel();
-      }
       if (last != null && !last.lastReported) {
         // No report ended the operation's record (refused, timed out, stopped between attempts).
         limiter.shared().control().finishAsync(operationId);
       }
-      limiter.lifecycle().untrack(this);
       limiter.lifecycle().ended();
     }
   }
@@ -101,7 +98,7 @@ final class CallerExecution<T> implements StopsOnClose {
           return result(a);
         }
         case RETRY -> {
-          if (closeRequested) {
+          if (closeRequested || limiter.lifecycle().closing()) {
             // A close stops retries after the running attempt: its own result is the call's.
             return result(a);
           }
@@ -137,7 +134,7 @@ final class CallerExecution<T> implements StopsOnClose {
     }
     Cut<T> cut = new Cut<>(a, new AtomicReference<>());
     running = cut;
-    if (pastDeadline) {
+    if (pastDeadline()) {
       cut(a, executionTimeout());
     }
     limiter.requests().runHeld(t, () -> runner.run(a, t.admission()));
@@ -157,10 +154,19 @@ final class CallerExecution<T> implements StopsOnClose {
     return wait < 0 ? left : Math.min(wait, left);
   }
 
-  /** Parks this thread until the delay's timer, the deadline, a close or an interrupt. */
+  /**
+   * Parks this thread until the delay's timer, the deadline, a close or an interrupt. Only here
+   * does a close need to reach this thread, so only here is the execution tracked for it; a running
+   * attempt asks the lifecycle whether a close began when it ends.
+   */
   private void delay(long nanos) throws InterruptedException {
     delayOver = false;
+    limiter.lifecycle().track(this);
     TimeSource.Timer timer = clock.schedule(this::wake, nanos);
+    TimeSource.Timer deadline =
+        deadlineNanos == Long.MAX_VALUE
+            ? null
+            : limiter.requests().deadlines().add(deadlineNanos, this::deadlinePassed);
     try {
       while (!delayOver && !pastDeadline && !closeRequested) {
         LockSupport.park(this);
@@ -169,7 +175,11 @@ final class CallerExecution<T> implements StopsOnClose {
         }
       }
     } finally {
+      limiter.lifecycle().untrack(this);
       timer.cancel();
+      if (deadline != null) {
+        deadline.cancel();
+      }
     }
     if (pastDeadline()) {
       throw executionTimeout();
@@ -191,6 +201,11 @@ final class CallerExecution<T> implements StopsOnClose {
       followUps.execute(() -> cut(c.attempt(), executionTimeout()));
     }
     LockSupport.unpark(caller);
+  }
+
+  /** Why the timer of attempt {@code a} fired: the deadline, or else its own timeout. */
+  private SluiceException cutBy(AttemptContext<T> a) {
+    return pastDeadline() ? executionTimeout() : attemptTimeout(a.attempt());
   }
 
   /** Cuts the running attempt {@code a} short with {@code why}, unless its task returned. */

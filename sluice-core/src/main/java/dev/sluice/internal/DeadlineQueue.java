@@ -8,18 +8,33 @@ import dev.sluice.TimeSource;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Local deadlines (queue timeouts) kept in order, with one timer armed for the earliest. Nothing is
- * armed while the queue is empty, and the timer never fires "just to check".
+ * A limiter's local deadlines — queue timeouts, attempt timeouts, execution deadlines — kept in
+ * order, with one timer of the clock armed while any is pending. Nothing is armed while the queue
+ * is empty.
  *
- * <p>Thread-safe.
+ * <p>The timer is armed lazily: a new deadline re-arms it only when it is earlier than the armed
+ * one, and cancelling the earliest deadline leaves the timer where it is unless nothing is left.
+ * Most deadlines are cancelled long before they are due (a task returns well within its attempt
+ * timeout), so under load a deadline costs an insertion and a removal here instead of a timer of
+ * the clock each; the price is that the timer may fire at a deadline that was cancelled, once, and
+ * is then armed for the earliest one left. It never fires "just to check": every time it fires at
+ * was a real deadline.
+ *
+ * <p>Thread-safe. A {@link ReentrantLock} rather than a monitor: the queue is shared by every
+ * thread of the limiter, and with more of them than cores a contended monitor spins on the cores
+ * its holder needs.
  */
 final class DeadlineQueue {
   private final TimeSource clock;
+  private final ReentrantLock lock = new ReentrantLock();
+  // Guarded by lock.
   private final PriorityQueue<Entry> entries = new PriorityQueue<>();
   private TimeSource.Timer timer;
   private long armedAt;
+  private long armings;
   private long sequence;
 
   DeadlineQueue(TimeSource clock) {
@@ -33,40 +48,55 @@ final class DeadlineQueue {
    */
   Entry add(long atNanos, Runnable action) {
     Entry e;
-    synchronized (this) {
+    lock.lock();
+    try {
       e = new Entry(this, atNanos, sequence++, action);
       entries.add(e);
-      if (entries.peek() == e) {
+      if (timer == null || atNanos < armedAt) {
         arm(atNanos);
       }
+    } finally {
+      lock.unlock();
     }
     return e;
   }
 
+  /**
+   * Runs {@code action} after {@code delayNanos} on the clock's monotonic time unless cancelled
+   * first; like {@link TimeSource#schedule}, the action runs on the timer's thread and must only
+   * hand work off.
+   */
+  TimeSource.Timer schedule(Runnable action, long delayNanos) {
+    return add(clock.monotonicNanos() + delayNanos, action);
+  }
+
   private void remove(Entry e) {
-    synchronized (this) {
-      boolean wasHead = entries.peek() == e;
-      entries.remove(e);
-      if (entries.isEmpty()) {
+    lock.lock();
+    try {
+      // The timer stays where it is unless nothing is left (see the type's description).
+      if (entries.remove(e) && entries.isEmpty()) {
         disarm();
-      } else if (wasHead) {
-        arm(entries.peek().atNanos);
       }
+    } finally {
+      lock.unlock();
     }
   }
 
   /** Whether a timer is armed; for tests that count timers. */
-  synchronized boolean armed() {
-    return timer != null;
+  boolean armed() {
+    lock.lock();
+    try {
+      return timer != null;
+    } finally {
+      lock.unlock();
+    }
   }
 
   private void arm(long atNanos) {
-    if (timer != null && armedAt == atNanos) {
-      return;
-    }
     disarm();
     armedAt = atNanos;
-    timer = clock.schedule(this::fire, atNanos - clock.monotonicNanos());
+    long arming = ++armings;
+    timer = clock.schedule(() -> fire(arming), atNanos - clock.monotonicNanos());
   }
 
   private void disarm() {
@@ -76,9 +106,14 @@ final class DeadlineQueue {
     }
   }
 
-  private void fire() {
+  private void fire(long arming) {
     List<Entry> due = new ArrayList<>();
-    synchronized (this) {
+    lock.lock();
+    try {
+      if (arming != armings) {
+        // Replaced while it was firing: the newer timer is the one that counts.
+        return;
+      }
       timer = null;
       long now = clock.monotonicNanos();
       while (!entries.isEmpty() && entries.peek().atNanos <= now) {
@@ -87,6 +122,8 @@ final class DeadlineQueue {
       if (!entries.isEmpty()) {
         arm(entries.peek().atNanos);
       }
+    } finally {
+      lock.unlock();
     }
     for (Entry e : due) {
       e.action.run();
@@ -94,7 +131,7 @@ final class DeadlineQueue {
   }
 
   /** A scheduled deadline. */
-  static final class Entry implements Comparable<Entry> {
+  static final class Entry implements Comparable<Entry>, TimeSource.Timer {
     private final DeadlineQueue queue;
     private final long atNanos;
     private final long sequence;
@@ -108,7 +145,8 @@ final class DeadlineQueue {
     }
 
     /** Cancels the deadline; does nothing if it already ran. */
-    void cancel() {
+    @Override
+    public void cancel() {
       queue.remove(this);
     }
 

@@ -68,6 +68,8 @@ final class Execution<T> implements InFlight, StopsOnClose {
             task,
             options,
             clock,
+            limiter.requests().deadlines(),
+            Long.MAX_VALUE,
             limiter.pool(),
             limiter.events(),
             a -> followUps.execute(() -> attemptTimedOut(a)));
@@ -99,11 +101,13 @@ final class Execution<T> implements InFlight, StopsOnClose {
 
   /** Starts the first attempt; the caller counted this execution in. */
   void start() {
-    long deadline = options.deadlineMillis();
-    if (deadline >= 0) {
+    if (deadlineNanos != Long.MAX_VALUE) {
       synchronized (this) {
         deadlineTimer =
-            clock.schedule(() -> followUps.execute(this::deadlinePassed), deadline * 1_000_000L);
+            limiter
+                .requests()
+                .deadlines()
+                .add(deadlineNanos, () -> followUps.execute(this::deadlinePassed));
       }
     }
     limiter.lifecycle().track(this);

@@ -129,17 +129,7 @@ final class PoolControl {
     return runner
         .submit(
             new PoolCommand.Report(runner.owner(), lease.id(), outcome, retryAfterMillis, finishes))
-        .whenComplete(
-            (r, e) -> {
-              if (e != null && CommandRunner.transientFailure(e)) {
-                runner.releaseLater(lease);
-              }
-              drains.changed();
-              if (r != null && r.counted()) {
-                // The report may have started or ended a cooldown or moved the circuit.
-                watch.refresh();
-              }
-            })
+        .whenComplete((r, e) -> reported(lease, r, e))
         .exceptionally(
             e -> {
               if (CommandRunner.unwrap(e) instanceof OwnerLostException) {
@@ -147,5 +137,44 @@ final class PoolControl {
               }
               throw e instanceof CompletionException c ? c : new CompletionException(e);
             });
+  }
+
+  /**
+   * Like {@link #reportAsync}, on this thread, for a caller that waits for the store anyway: no
+   * future to build and complete around a command the store may answer at once.
+   *
+   * @throws dev.sluice.SluiceException the store's failure, as {@link #reportAsync}'s future would
+   *     fail
+   */
+  ReportAnswer report(
+      LeaseRecord lease, ReportedOutcome outcome, long retryAfterMillis, String finishes) {
+    handOffs.givenBack(lease);
+    ReportAnswer r;
+    try {
+      r =
+          runner.execute(
+              new PoolCommand.Report(
+                  runner.owner(), lease.id(), outcome, retryAfterMillis, finishes));
+    } catch (OwnerLostException e) {
+      reported(lease, null, e);
+      return new ReportAnswer(false, false);
+    } catch (RuntimeException e) {
+      reported(lease, null, e);
+      throw e;
+    }
+    reported(lease, r, null);
+    return r;
+  }
+
+  /** After a report's answer {@code r} or failure {@code e}: recovery, drain waits, listeners. */
+  private void reported(LeaseRecord lease, ReportAnswer r, Throwable e) {
+    if (e != null && CommandRunner.transientFailure(e)) {
+      runner.releaseLater(lease);
+    }
+    drains.changed();
+    if (r != null && r.counted()) {
+      // The report may have started or ended a cooldown or moved the circuit.
+      watch.refresh();
+    }
   }
 }

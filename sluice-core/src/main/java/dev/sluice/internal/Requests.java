@@ -142,8 +142,8 @@ final class Requests {
       return refused(lifecycle.closedException(), observation);
     }
     lifecycle.track(t);
-    armDeadline(t, queueWait);
     pool.acquire(t, queueWait, true);
+    armDeadline(t, queueWait);
     if (lifecycle.closing()) {
       // close() may have listed the unstarted requests before this one joined them.
       t.fail(lifecycle.closedException());
@@ -248,12 +248,10 @@ final class Requests {
     if (!(continuation ? lifecycle.admitContinuation() : lifecycle.admit())) {
       throw lifecycle.closedException();
     }
-    // Armed before the acquire, so the deadline holds from the request on, however the answer
-    // and time interleave; an immediate grant cancels it.
-    armDeadline(t, queueWait);
     // With hand-offs a unit may be passed to this request before the store answers its acquire,
     // so the thread waits for whichever comes first.
     pool.acquire(t, queueWait, pool.handsOff() && queueWait != 0);
+    armDeadline(t, queueWait);
     if (!(t.state() == TicketState.GRANTED && t.grantDelivered() && t.start())) {
       waitForGrant(t, queueWait);
     }
@@ -318,6 +316,11 @@ final class Requests {
     return clock;
   }
 
+  /** This limiter's local deadlines, one lazily armed timer for all of them. */
+  DeadlineQueue deadlines() {
+    return deadlines;
+  }
+
   private void runFollowUp(Runnable work) {
     try {
       pool.callbacks().execute(work);
@@ -332,8 +335,14 @@ final class Requests {
         : clock.monotonicNanos() + queueWaitMillis * 1_000_000L;
   }
 
+  /**
+   * Arms a request's queue deadline once its acquire left, unless it was decided already (an
+   * immediate grant needs no timer). The deadline was fixed when the request was made, so it holds
+   * from then on however late it is armed; a grant or withdrawal that races the arming cancels it
+   * (see {@link TicketCore#deadlineEntry}).
+   */
   private void armDeadline(Ticket t, long queueWaitMillis) {
-    if (t.deadlineNanos != NO_DEADLINE) {
+    if (t.deadlineNanos != NO_DEADLINE && t.state().waiting()) {
       Duration timeout = Duration.ofMillis(queueWaitMillis);
       // The withdrawal completes the caller's future, so it runs on the executor, not the timer.
       Runnable expire =

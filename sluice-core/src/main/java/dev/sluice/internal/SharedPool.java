@@ -237,12 +237,7 @@ final class SharedPool {
       release(t.lease());
       return;
     }
-    CompletableFuture<Boolean> released = releaseAsync(t);
-    try {
-      released.join();
-    } catch (CompletionException e) {
-      throw e.getCause() instanceof RuntimeException r ? r : e;
-    }
+    control.report(t.lease(), t.outcome(), t.retryAfterMillis(), t.finishes);
   }
 
   /** Releases a lease, or passes its unit on, without waiting. */

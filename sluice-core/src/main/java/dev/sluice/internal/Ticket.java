@@ -78,8 +78,11 @@ abstract class Ticket extends HandOffTicket {
    * @param retryAfterMillis the provider's retry-after, 0 for none; not with a success
    */
   final void reportOutcome(ReportedOutcome outcome, long retryAfterMillis) {
-    // The command checks the pair; a bad one must fail here, not at the release.
-    new dev.sluice.spi.PoolCommand.Report("", 0, outcome, retryAfterMillis);
+    java.util.Objects.requireNonNull(outcome, "outcome");
+    if (retryAfterMillis != 0) {
+      // The command checks the pair; a bad one must fail here, not at the release.
+      new dev.sluice.spi.PoolCommand.Report("", 0, outcome, retryAfterMillis);
+    }
     this.retryAfterMillis = retryAfterMillis;
     this.outcome = outcome;
   }

@@ -61,7 +61,8 @@ final class BreakerRules {
       if (failures >= p.failureThreshold()) {
         return open(p, b, 0, now, lastToken);
       }
-      return withFailures(b, failures, b.samples());
+      // A success after a success changes nothing: the same breaker, so no new control state.
+      return failures == b.consecutiveFailures() ? b : withFailures(b, failures, b.samples());
     }
     List<Sample> samples = sampled(p, b.samples(), failed, now);
     long total = 0;

@@ -30,10 +30,12 @@ final class OperationRules {
         return c;
       }
     }
-    List<Operation> next = new ArrayList<>(c.operations().size() + 1);
-    next.addAll(c.operations());
-    next.add(new Operation(operation, owner, c.drain().generation(), OperationStatus.RUNNING, ""));
-    return c.withOperations(next);
+    // Straight into an immutable list, which the state keeps as it is: this runs for every
+    // execution.
+    int n = c.operations().size();
+    Operation[] next = c.operations().toArray(new Operation[n + 1]);
+    next[n] = new Operation(operation, owner, c.drain().generation(), OperationStatus.RUNNING, "");
+    return c.withOperations(List.of(next));
   }
 
   /** The owner's running record of {@code operation} removed: it finished. */
@@ -44,9 +46,13 @@ final class OperationRules {
       if (o.id().equals(operation)
           && o.owner().equals(owner)
           && o.status() == OperationStatus.RUNNING) {
-        List<Operation> next = new ArrayList<>(ops);
-        next.remove(i);
-        return c.withOperations(next);
+        Operation[] next = new Operation[ops.size() - 1];
+        for (int j = 0, k = 0; j < ops.size(); j++) {
+          if (j != i) {
+            next[k++] = ops.get(j);
+          }
+        }
+        return c.withOperations(List.of(next));
       }
     }
     return c;
