@@ -131,6 +131,14 @@ public interface WorkflowRuntime extends AutoCloseable {
   <T> StoreClient<T> store(DurableStore<T> store, String id);
 
   /**
+   * Returns the read-only view of this runtime's store: executions of every workflow on it, their
+   * steps, timers and waits. Works whether or not the runtime was started.
+   *
+   * @return the inspector, valid until the runtime closes
+   */
+  WorkflowInspector inspector();
+
+  /**
    * Cancels an execution unless it has finished; see {@link Execution#cancel()}.
    *
    * @param id the execution's id

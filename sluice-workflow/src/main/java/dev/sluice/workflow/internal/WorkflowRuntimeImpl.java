@@ -16,6 +16,7 @@ import dev.sluice.workflow.TypeRef;
 import dev.sluice.workflow.Workflow;
 import dev.sluice.workflow.WorkflowCodec;
 import dev.sluice.workflow.WorkflowCodecException;
+import dev.sluice.workflow.WorkflowInspector;
 import dev.sluice.workflow.WorkflowRuntime;
 import dev.sluice.workflow.spi.ExecutionRecord;
 import dev.sluice.workflow.spi.WorkflowSession;
@@ -70,6 +71,7 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
 
   private final WakeTimer timer;
   private final ExecutionRunner runner;
+  private final Inspector inspector;
 
   WorkflowRuntimeImpl(RuntimeSettings settings) {
     this.store = settings.store();
@@ -82,8 +84,10 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
     this.session = store.open();
     this.timer = new WakeTimer(clock, work);
     this.runner = new ExecutionRunner(session, codec, clock, registry, () -> closing);
+    this.inspector = new Inspector(session, this::checkOpen);
     session.onChange(
         () -> {
+          inspector.changed();
           // One idle worker looks; if it claims something, it wakes the next (see work()).
           work.bumpOne();
           results.bump();
@@ -218,6 +222,11 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
   public <T> StoreClient<T> store(DurableStore<T> store, String id) {
     return new RuntimeStoreClient<>(
         new DocumentCodec<>(store, id, codec), session, this::checkOpen);
+  }
+
+  @Override
+  public WorkflowInspector inspector() {
+    return inspector;
   }
 
   @Override
