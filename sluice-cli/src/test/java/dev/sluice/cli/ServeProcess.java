@@ -43,10 +43,12 @@ final class ServeProcess implements AutoCloseable {
     this.token = token;
   }
 
-  /** Starts {@code sluice --json serve --listen LISTEN} and waits for its first line. */
-  static ServeProcess start(Path home, String listen) throws Exception {
+  /** Starts {@code sluice --json serve --listen LISTEN MORE...} and waits for its first line. */
+  static ServeProcess start(Path home, String listen, String... more) throws Exception {
     SluiceProcesses sluice = new SluiceProcesses(home).env("USER", "operator");
-    Process p = sluice.start("--json", "serve", "--listen", listen);
+    List<String> args = new ArrayList<>(List.of("--json", "serve", "--listen", listen));
+    args.addAll(List.of(more));
+    Process p = sluice.start(args.toArray(String[]::new));
     BufferedReader out =
         new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
     String line =

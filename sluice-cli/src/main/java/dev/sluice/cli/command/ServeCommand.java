@@ -10,6 +10,7 @@ import dev.sluice.cli.serve.ConsoleServer;
 import dev.sluice.cli.serve.Listen;
 import dev.sluice.cli.serve.ServeToken;
 import dev.sluice.gate.GateService;
+import dev.sluice.workflow.spi.WorkflowStore;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -52,6 +53,22 @@ final class ServeCommand extends Verb {
       description = "The token's file (default: HOME/serve.token; made, mode 0600, if missing).")
   Path tokenFile;
 
+  @Option(
+      names = "--workflow-db",
+      paramLabel = "PATH",
+      description =
+          "Also show the executions of this SQLite workflow store: its directory, or the"
+              + " workflows.db file in it.")
+  Path workflowDb;
+
+  @Option(
+      names = "--workflow-pg",
+      paramLabel = "JDBC_URL",
+      description =
+          "Also show the executions of the PostgreSQL workflow store at this URL"
+              + " (jdbc:postgresql://HOST/DB?user=U; its default schema and prefix).")
+  String workflowPg;
+
   @Override
   int execute() throws Exception {
     Listen where;
@@ -60,6 +77,7 @@ final class ServeCommand extends Verb {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
+    WorkflowStore workflows = WorkflowStores.of(spec.commandLine(), workflowDb, workflowPg);
     GateService gate = gate();
     ServeToken token =
         ServeToken.load(
@@ -69,7 +87,8 @@ final class ServeCommand extends Verb {
       Signal.handle(new Signal(name), s -> quit.countDown());
     }
     try (ConsoleServer server =
-        ConsoleServer.start(gate, where, token, new ServeActions(gate, actor() + " (console)"))) {
+        ConsoleServer.start(
+            gate, where, token, new ServeActions(gate, actor() + " (console)"), workflows)) {
       String url = server.uri().toString();
       String login = url + "?token=" + token.value();
       print(

@@ -26,7 +26,7 @@ final class ActionRoutes {
 
   /** One action. */
   @FunctionalInterface
-  private interface Action {
+  interface Action {
     JsonObject apply(JsonBody body) throws InterruptedException;
   }
 
@@ -59,7 +59,8 @@ final class ActionRoutes {
                 b.text("reason", "")));
   }
 
-  private void handle(HttpExchange ex, Action action) throws IOException {
+  /** Checks method, token, origin and media type, then answers {@code action}'s result. */
+  void handle(HttpExchange ex, Action action) throws IOException {
     if (!Routes.method(ex, "POST")
         || Routes.refused(ex, access.checkChange(ex.getRequestHeaders()))) {
       return;
@@ -79,6 +80,8 @@ final class ActionRoutes {
       String code = e.code().wireName();
       int status = code.startsWith("unknown_") ? 404 : 409;
       Exchanges.error(ex, status, code, e.getMessage());
+    } catch (java.util.NoSuchElementException e) {
+      Exchanges.error(ex, 404, "not_found", e.getMessage());
     } catch (IllegalArgumentException e) {
       Exchanges.error(ex, 400, "usage", e.getMessage());
     } catch (InterruptedException e) {

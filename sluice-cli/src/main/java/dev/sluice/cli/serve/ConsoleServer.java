@@ -36,7 +36,8 @@ public final class ConsoleServer implements AutoCloseable {
       Map.of(
           "/", new String[] {"index.html", "text/html"},
           "/console.css", new String[] {"console.css", "text/css"},
-          "/console.js", new String[] {"console.js", "text/javascript"});
+          "/console.js", new String[] {"console.js", "text/javascript"},
+          "/workflows.js", new String[] {"workflows.js", "text/javascript"});
 
   private final HttpServer http;
   private final ExecutorService threads;
@@ -44,6 +45,7 @@ public final class ConsoleServer implements AutoCloseable {
   private final Access access;
   private final Listen listen;
   private final GateService gate;
+  private WorkflowRoutes workflows;
 
   private ConsoleServer(
       HttpServer http,
@@ -68,6 +70,23 @@ public final class ConsoleServer implements AutoCloseable {
    */
   public static ConsoleServer start(
       GateService gate, Listen listen, ServeToken token, Actions actions) throws IOException {
+    return start(gate, listen, token, actions, null);
+  }
+
+  /**
+   * Starts serving {@code gate} and, when {@code workflows} is not null, the executions of that
+   * workflow store under {@code /api/workflows} (see {@link WorkflowRoutes}).
+   *
+   * @param workflows a workflow store to show, or null
+   * @throws SluiceException if the address cannot be bound, naming it and why
+   */
+  public static ConsoleServer start(
+      GateService gate,
+      Listen listen,
+      ServeToken token,
+      Actions actions,
+      dev.sluice.workflow.spi.WorkflowStore workflows)
+      throws IOException {
     HttpServer http;
     try {
       http = HttpServer.create(listen.socket(), 0);
@@ -93,9 +112,20 @@ public final class ConsoleServer implements AutoCloseable {
     http.createContext("/api/cancel", guarded(act::cancel));
     http.createContext("/api/force-release", guarded(act::forceRelease));
     http.createContext("/api/capacity", guarded(act::capacity));
+    if (workflows != null) {
+      server.serveWorkflows(new WorkflowRoutes(workflows, access, act));
+    }
     new Feed(gate, Hub.KEPT, Clock.systemUTC(), hub).start();
     http.start();
     return server;
+  }
+
+  private void serveWorkflows(WorkflowRoutes w) {
+    workflows = w;
+    http.createContext("/api/workflows", guarded(w::list));
+    http.createContext("/api/workflows/execution", guarded(w::execution));
+    http.createContext("/api/workflows/cancel", guarded(w::cancel));
+    http.createContext("/api/workflows/events", guarded(w::events));
   }
 
   /** The console's address, as a browser opens it (loopback for a wildcard listen). */
@@ -199,6 +229,9 @@ public final class ConsoleServer implements AutoCloseable {
   @Override
   public void close() {
     hub.close();
+    if (workflows != null) {
+      workflows.close();
+    }
     http.stop(0);
     threads.shutdown();
   }
