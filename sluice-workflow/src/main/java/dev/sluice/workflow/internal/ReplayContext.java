@@ -5,9 +5,12 @@
 package dev.sluice.workflow.internal;
 
 import dev.sluice.TimeSource;
+import dev.sluice.spi.support.Log;
+import dev.sluice.spi.support.Logs;
 import dev.sluice.workflow.DurableStore;
 import dev.sluice.workflow.NonDeterminismException;
 import dev.sluice.workflow.StepContext;
+import dev.sluice.workflow.StepEvent;
 import dev.sluice.workflow.StepFunction;
 import dev.sluice.workflow.StepOptions;
 import dev.sluice.workflow.StoreHandle;
@@ -34,6 +37,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.LongUnaryOperator;
 
 /**
@@ -45,6 +49,7 @@ import java.util.function.LongUnaryOperator;
  * <p>Confined to the thread that created it: the worker that runs the function.
  */
 final class ReplayContext implements WorkflowContext {
+  private static final Log LOG = Logs.of(ReplayContext.class);
   private static final long MAX_SLEEP_MILLIS = Duration.ofDays(3650).toMillis();
 
   private final Thread owner = Thread.currentThread();
@@ -55,6 +60,8 @@ final class ReplayContext implements WorkflowContext {
   private final WorkflowCodec codec;
   private final TimeSource clock;
   private final BooleanSupplier closing;
+  private final String workflow;
+  private final Consumer<StepEvent> steps;
   private final Set<String> seen = new HashSet<>();
   private final Map<String, Boolean> patches = new HashMap<>();
   private int position;
@@ -74,6 +81,21 @@ final class ReplayContext implements WorkflowContext {
       WorkflowCodec codec,
       TimeSource clock,
       BooleanSupplier closing) {
+    this(executionId, "", recorded, claim, session, codec, clock, closing, e -> {});
+  }
+
+  ReplayContext(
+      String executionId,
+      String workflow,
+      List<StepRecord> recorded,
+      Claim claim,
+      WorkflowSession session,
+      WorkflowCodec codec,
+      TimeSource clock,
+      BooleanSupplier closing,
+      Consumer<StepEvent> steps) {
+    this.workflow = workflow;
+    this.steps = steps;
     this.executionId = executionId;
     this.recorded = List.copyOf(recorded);
     this.claim = claim;
@@ -193,9 +215,10 @@ final class ReplayContext implements WorkflowContext {
     try {
       held = session.transact(tx -> Units.record(tx, claim, step));
     } catch (RuntimeException e) {
-      WorkflowRuntimeImpl.LOG.log(
-          System.Logger.Level.WARNING,
-          "execution '" + executionId + "': cannot record step '" + step.key() + "'",
+      LOG.warn(
+          "execution '{}': cannot record step '{}'; it runs again on a later claim",
+          executionId,
+          step.key(),
           e);
       throw suspend(new Suspension.Yield(step.key()));
     }
@@ -264,10 +287,7 @@ final class ReplayContext implements WorkflowContext {
     try {
       r = session.transact(tx -> step.apply(tx, claim));
     } catch (RuntimeException e) {
-      WorkflowRuntimeImpl.LOG.log(
-          System.Logger.Level.WARNING,
-          "execution '" + executionId + "': store step '" + key + "' failed in the store",
-          e);
+      LOG.warn("execution '{}': store step '{}' failed in the store", executionId, key, e);
       throw suspend(new Suspension.Yield(key));
     }
     if (r instanceof StoreUnits.Lost) {
@@ -313,6 +333,7 @@ final class ReplayContext implements WorkflowContext {
     String payload;
     Exception bodyFailure = null;
     inBody = true;
+    long started = clock.monotonicNanos();
     try {
       payload = codec.encode(body.run(new Step(executionId, key, attempt)), type);
     } catch (Exception e) {
@@ -321,8 +342,10 @@ final class ReplayContext implements WorkflowContext {
     } finally {
       inBody = false;
     }
+    Duration took = Duration.ofNanos(clock.monotonicNanos() - started);
     long now = clock.wallMillis();
     if (bodyFailure == null) {
+      report(key, attempt, StepEvent.Outcome.SUCCEEDED, took);
       commit(record(key, StepKind.STEP, new StepOutcome.Value(payload), now));
       // The first run returns what replays will return: the decoded payload.
       return codec.decode(payload, type);
@@ -333,10 +356,20 @@ final class ReplayContext implements WorkflowContext {
           options.retry().delayAfter(attempt, ThreadLocalRandom.current().nextDouble()).toMillis();
       StepRecord retrying =
           record(key, StepKind.STEP, new StepOutcome.Retrying(attempt, now + delay, fr), now);
+      report(key, attempt, StepEvent.Outcome.RETRYING, took);
       throw suspend(new Suspension.Wait(key, now + delay, retrying));
     }
+    report(key, attempt, StepEvent.Outcome.FAILED, took);
     commit(record(key, StepKind.STEP, new StepOutcome.Failed(fr, attempt), now));
     throw Failures.stepFailed(key, fr);
+  }
+
+  private void report(String key, int attempt, StepEvent.Outcome outcome, Duration took) {
+    try {
+      steps.accept(new StepEvent(executionId, workflow, key, attempt, outcome, took));
+    } catch (RuntimeException e) {
+      LOG.warn("execution '{}': a step listener failed on step '{}'", executionId, key, e);
+    }
   }
 
   @Override
