@@ -8,8 +8,12 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import org.openqa.selenium.By;
+import org.openqa.selenium.NoSuchElementException;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -66,6 +70,51 @@ final class Browser implements AutoCloseable {
   /** A wait for a condition of the page, up to the process tests' timeout. */
   WebDriverWait waiting() {
     return new WebDriverWait(driver, Duration.ofSeconds(SluiceProcesses.TIMEOUT_SECONDS));
+  }
+
+  /** Clicks what {@code by} finds, finding it again if the page redrew it meanwhile. */
+  void click(By by) {
+    waiting()
+        .ignoring(StaleElementReferenceException.class)
+        .ignoring(NoSuchElementException.class)
+        .until(
+            d -> {
+              WebElement e = d.findElement(by);
+              if (!e.isDisplayed() || !e.isEnabled()) {
+                return false;
+              }
+              e.click();
+              return true;
+            });
+  }
+
+  /** The text of what {@code by} finds, once it contains every one of {@code parts}. */
+  String awaitText(By by, String... parts) {
+    return waiting()
+        .ignoring(StaleElementReferenceException.class)
+        .ignoring(NoSuchElementException.class)
+        .until(
+            d -> {
+              String text = d.findElement(by).getText();
+              for (String p : parts) {
+                if (!text.contains(p)) {
+                  return null;
+                }
+              }
+              return text;
+            });
+  }
+
+  /**
+   * Whether what {@code by} finds is enabled, asked again if the page redrew it between the find
+   * and the question.
+   */
+  boolean enabled(By by) {
+    return Boolean.parseBoolean(
+        waiting()
+            .ignoring(StaleElementReferenceException.class)
+            .ignoring(NoSuchElementException.class)
+            .until(d -> String.valueOf(d.findElement(by).isEnabled())));
   }
 
   /** Saves a screenshot as {@code target/screenshots/NAME.png}. */

@@ -18,9 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.NoSuchElementException;
-import org.openqa.selenium.StaleElementReferenceException;
-import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 
 /**
@@ -66,39 +63,12 @@ class ServeBrowserTest {
         "//tr[contains(@class,'" + kind + "')][td[2][normalize-space()='" + label + "']]");
   }
 
-  /** Clicks what {@code by} finds, finding it again if the page redrew it meanwhile. */
   private void click(By by) {
-    browser
-        .waiting()
-        .ignoring(StaleElementReferenceException.class)
-        .ignoring(NoSuchElementException.class)
-        .until(
-            d -> {
-              WebElement e = d.findElement(by);
-              if (!e.isDisplayed() || !e.isEnabled()) {
-                return false;
-              }
-              e.click();
-              return true;
-            });
+    browser.click(by);
   }
 
-  /** The text of what {@code by} finds, once it contains every one of {@code parts}. */
   private String awaitText(By by, String... parts) {
-    return browser
-        .waiting()
-        .ignoring(StaleElementReferenceException.class)
-        .ignoring(NoSuchElementException.class)
-        .until(
-            d -> {
-              String text = d.findElement(by).getText();
-              for (String p : parts) {
-                if (!text.contains(p)) {
-                  return null;
-                }
-              }
-              return text;
-            });
+    return browser.awaitText(by, parts);
   }
 
   @Test
@@ -170,14 +140,8 @@ class ServeBrowserTest {
     serve.run("builds", "someone-elses", "exec sleep 600");
     browser.driver.get(serve.url.toString());
     browser.waiting().until(ExpectedConditions.textToBe(By.id("live"), "live"));
-    WebElement release =
-        browser
-            .waiting()
-            .until(
-                ExpectedConditions.presenceOfElementLocated(
-                    By.cssSelector("tr.held button.act-release")));
-
-    assertThat(release.isEnabled()).isFalse();
+    // The card is redrawn on every snapshot: ask the one on the page at the time.
+    assertThat(browser.enabled(By.cssSelector("tr.held button.act-release"))).isFalse();
     assertThat(browser.driver.findElement(By.id("readonly")).isDisplayed()).isTrue();
     browser.screenshot("serve-read-only");
   }

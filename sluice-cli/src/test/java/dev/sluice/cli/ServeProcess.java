@@ -16,9 +16,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * A real {@code sluice --json serve} process on a free loopback port (or the address given), with
@@ -68,6 +70,31 @@ final class ServeProcess implements AutoCloseable {
     JsonNode first = JSON.readTree(line);
     String token = Files.readString(Path.of(first.get("tokenFile").asText())).strip();
     return new ServeProcess(sluice, p, URI.create(first.get("url").asText()), token);
+  }
+
+  /**
+   * The first server-sent event's data on the stream that {@code wanted} accepts; fails after the
+   * timeout.
+   */
+  static JsonNode awaitData(Iterator<String> lines, Predicate<JsonNode> wanted) throws Exception {
+    return CompletableFuture.supplyAsync(
+            () -> {
+              while (lines.hasNext()) {
+                String line = lines.next();
+                if (line.startsWith("data: ")) {
+                  try {
+                    JsonNode s = JSON.readTree(line.substring(6));
+                    if (wanted.test(s)) {
+                      return s;
+                    }
+                  } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                  }
+                }
+              }
+              throw new AssertionError("the stream ended");
+            })
+        .get(SluiceProcesses.TIMEOUT_SECONDS, TimeUnit.SECONDS);
   }
 
   /** The address that logs a browser in. */

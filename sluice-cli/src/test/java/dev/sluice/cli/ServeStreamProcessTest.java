@@ -16,8 +16,6 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Iterator;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -33,24 +31,7 @@ class ServeStreamProcessTest {
   /** The first snapshot on the stream that {@code wanted} accepts; fails after the timeout. */
   private static JsonNode awaitSnapshot(Iterator<String> lines, Predicate<JsonNode> wanted)
       throws Exception {
-    return CompletableFuture.supplyAsync(
-            () -> {
-              while (lines.hasNext()) {
-                String line = lines.next();
-                if (line.startsWith("data: ")) {
-                  try {
-                    JsonNode s = ServeProcess.JSON.readTree(line.substring(6));
-                    if (wanted.test(s)) {
-                      return s;
-                    }
-                  } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                  }
-                }
-              }
-              throw new AssertionError("the stream ended");
-            })
-        .get(SluiceProcesses.TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    return ServeProcess.awaitData(lines, wanted);
   }
 
   private static boolean capacityIs(JsonNode snapshot, int capacity) {

@@ -15,9 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
-import org.openqa.selenium.NoSuchElementException;
-import org.openqa.selenium.StaleElementReferenceException;
-import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 
 /**
@@ -54,39 +51,12 @@ class ServeWorkflowBrowserTest {
     return By.cssSelector("#wf-executions tr[data-execution-id='" + id + "']");
   }
 
-  /** Clicks what {@code by} finds, finding it again if the page redrew it meanwhile. */
   private void click(By by) {
-    browser
-        .waiting()
-        .ignoring(StaleElementReferenceException.class)
-        .ignoring(NoSuchElementException.class)
-        .until(
-            d -> {
-              WebElement e = d.findElement(by);
-              if (!e.isDisplayed() || !e.isEnabled()) {
-                return false;
-              }
-              e.click();
-              return true;
-            });
+    browser.click(by);
   }
 
-  /** The text of what {@code by} finds, once it contains every one of {@code parts}. */
   private String awaitText(By by, String... parts) {
-    return browser
-        .waiting()
-        .ignoring(StaleElementReferenceException.class)
-        .ignoring(NoSuchElementException.class)
-        .until(
-            d -> {
-              String text = d.findElement(by).getText();
-              for (String p : parts) {
-                if (!text.contains(p)) {
-                  return null;
-                }
-              }
-              return text;
-            });
+    return browser.awaitText(by, parts);
   }
 
   private String status(String id) throws Exception {
@@ -141,10 +111,10 @@ class ServeWorkflowBrowserTest {
     ServeWorkflowProcessTest.writeWorkflows(store);
     browser.driver.get(serve.url.toString());
     awaitText(execution("order-42"), "waiting");
-    WebElement button =
-        browser.driver.findElement(
-            By.cssSelector("#wf-executions tr[data-execution-id='order-42'] button.wf-cancel"));
-    assertThat(button.isEnabled()).isFalse();
+    assertThat(
+            browser.enabled(
+                By.cssSelector("#wf-executions tr[data-execution-id='order-42'] button.wf-cancel")))
+        .isFalse();
     assertThat(status("order-42")).isEqualTo("waiting");
   }
 }

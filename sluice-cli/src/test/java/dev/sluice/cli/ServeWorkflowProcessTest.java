@@ -17,7 +17,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
@@ -70,24 +69,7 @@ class ServeWorkflowProcessTest {
 
   private static JsonNode awaitData(Iterator<String> lines, Predicate<JsonNode> wanted)
       throws Exception {
-    return CompletableFuture.supplyAsync(
-            () -> {
-              while (lines.hasNext()) {
-                String line = lines.next();
-                if (line.startsWith("data: ")) {
-                  try {
-                    JsonNode s = ServeProcess.JSON.readTree(line.substring(6));
-                    if (wanted.test(s)) {
-                      return s;
-                    }
-                  } catch (java.io.IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                  }
-                }
-              }
-              throw new AssertionError("the stream ended");
-            })
-        .get(SluiceProcesses.TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    return ServeProcess.awaitData(lines, wanted);
   }
 
   @Test
