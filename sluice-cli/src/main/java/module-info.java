@@ -11,7 +11,9 @@
 module dev.sluice.cli {
   requires dev.sluice.gate;
   requires dev.sluice.sqlite;
-  // Only for sluice pool's drain verbs on a PostgreSQL pool (--postgres-url).
+  // Only for sluice serve's workflow views (--workflow-db, --workflow-pg).
+  requires dev.sluice.workflow.sqlite;
+  // Only for sluice pool's drain verbs on a PostgreSQL pool (--postgres-url), and --workflow-pg.
   requires dev.sluice.postgres;
   requires org.postgresql.jdbc;
   requires info.picocli;

@@ -105,6 +105,18 @@ final class Browser implements AutoCloseable {
             });
   }
 
+  /**
+   * Whether what {@code by} finds is enabled, asked again if the page redrew it between the find
+   * and the question.
+   */
+  boolean enabled(By by) {
+    return Boolean.parseBoolean(
+        waiting()
+            .ignoring(StaleElementReferenceException.class)
+            .ignoring(NoSuchElementException.class)
+            .until(d -> String.valueOf(d.findElement(by).isEnabled())));
+  }
+
   /** Saves a screenshot as {@code target/screenshots/NAME.png}. */
   Path screenshot(String name) throws Exception {
     Files.createDirectories(SHOTS);

@@ -131,6 +131,24 @@ public interface WorkflowRuntime extends AutoCloseable {
   <T> StoreClient<T> store(DurableStore<T> store, String id);
 
   /**
+   * Returns the read-only view of this runtime's store: executions of every workflow on it, their
+   * steps, timers and waits. Works whether or not the runtime was started.
+   *
+   * @return the inspector, valid until the runtime closes
+   */
+  WorkflowInspector inspector();
+
+  /**
+   * Calls {@code listener} after each run of a step body in this runtime (not for replays of
+   * recorded steps), on the worker thread that ran it, before its outcome is committed. For meters
+   * and traces; a listener that throws is logged and otherwise ignored.
+   *
+   * @param listener a short, non-blocking action
+   * @return closing it removes the listener
+   */
+  AutoCloseable onStep(java.util.function.Consumer<StepEvent> listener);
+
+  /**
    * Cancels an execution unless it has finished; see {@link Execution#cancel()}.
    *
    * @param id the execution's id

@@ -11,6 +11,7 @@ import dev.sluice.cli.serve.LimiterPool;
 import dev.sluice.cli.serve.Listen;
 import dev.sluice.cli.serve.ServeToken;
 import dev.sluice.gate.GateService;
+import dev.sluice.workflow.spi.WorkflowStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,6 +68,21 @@ final class ServeCommand extends Verb {
               + " created).")
   List<Path> poolDirs = new ArrayList<>();
 
+      names = "--workflow-db",
+      paramLabel = "PATH",
+      description =
+          "Also show the executions of this SQLite workflow store: its directory, or the"
+              + " workflows.db file in it.")
+  Path workflowDb;
+
+  @Option(
+      names = "--workflow-pg",
+      paramLabel = "JDBC_URL",
+      description =
+          "Also show the executions of the PostgreSQL workflow store at this URL"
+              + " (jdbc:postgresql://HOST/DB?user=U; its default schema and prefix).")
+  String workflowPg;
+
   @Override
   int execute() throws Exception {
     Listen where;
@@ -75,6 +91,7 @@ final class ServeCommand extends Verb {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
+    WorkflowStore workflows = WorkflowStores.of(spec.commandLine(), workflowDb, workflowPg);
     GateService gate = gate();
     ServeToken token =
         ServeToken.load(
@@ -87,7 +104,7 @@ final class ServeCommand extends Verb {
     try (Closer limiters = new Closer(pools);
         ConsoleServer server =
             ConsoleServer.start(
-                gate, where, token, new ServeActions(gate, actor() + " (console)"), open(pools))) {
+                gate, where, token, new ServeActions(gate, actor() + " (console)"), open(pools), workflows)) {
       String url = server.uri().toString();
       String login = url + "?token=" + token.value();
       print(

@@ -60,7 +60,7 @@ final class ActionRoutes {
                 b.text("reason", "")));
   }
 
-  /** Answers {@code action} once the method, the access and the body's type pass. */
+  /** Checks method, token, origin and media type, then answers {@code action}'s result. */
   void handle(HttpExchange ex, Action action) throws IOException {
     if (!Routes.method(ex, "POST")
         || Routes.refused(ex, access.checkChange(ex.getRequestHeaders()))) {
@@ -85,6 +85,8 @@ final class ActionRoutes {
       Exchanges.error(ex, 404, "unknown_pool", e.getMessage());
     } catch (StaleDrainException e) {
       Exchanges.error(ex, 409, "stale_drain", e.getMessage());
+    } catch (java.util.NoSuchElementException e) {
+      Exchanges.error(ex, 404, "not_found", e.getMessage());
     } catch (IllegalArgumentException e) {
       Exchanges.error(ex, 400, "usage", e.getMessage());
     } catch (InterruptedException e) {

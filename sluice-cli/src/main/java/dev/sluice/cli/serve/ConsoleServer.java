@@ -40,7 +40,8 @@ public final class ConsoleServer implements AutoCloseable {
           "/", new String[] {"index.html", "text/html"},
           "/console.css", new String[] {"console.css", "text/css"},
           "/console.js", new String[] {"console.js", "text/javascript"},
-          "/limiters.js", new String[] {"limiters.js", "text/javascript"});
+          "/limiters.js", new String[] {"limiters.js", "text/javascript"},
+          "/workflows.js", new String[] {"workflows.js", "text/javascript"});
 
   private final HttpServer http;
   private final ExecutorService threads;
@@ -50,6 +51,7 @@ public final class ConsoleServer implements AutoCloseable {
   private final GateService gate;
   private LimiterFeed limiters;
   private MetricsPage metrics;
+  private WorkflowRoutes workflows;
 
   private ConsoleServer(
       HttpServer http,
@@ -74,14 +76,17 @@ public final class ConsoleServer implements AutoCloseable {
    */
   public static ConsoleServer start(
       GateService gate, Listen listen, ServeToken token, Actions actions) throws IOException {
-    return start(gate, listen, token, actions, List.of());
+    return start(gate, listen, token, actions, List.of(), null);
   }
 
   /**
-   * Starts serving {@code gate} and the SQLite limiter pools {@code limiters} on {@code listen}.
+   * Starts serving {@code gate}, the SQLite limiter pools {@code limiters} and, when {@code
+   * workflows} is not null, the executions of that workflow store under {@code /api/workflows} (see
+   * {@link WorkflowRoutes}) on {@code listen}.
    *
    * @param actions what the buttons do
    * @param limiters the limiter pools to show ({@link LimiterRoutes})
+   * @param workflows a workflow store to show, or null
    * @throws SluiceException if the address cannot be bound, naming it and why
    */
   public static ConsoleServer start(
@@ -89,7 +94,8 @@ public final class ConsoleServer implements AutoCloseable {
       Listen listen,
       ServeToken token,
       Actions actions,
-      List<LimiterPool> limiters)
+      List<LimiterPool> limiters,
+      dev.sluice.workflow.spi.WorkflowStore workflows)
       throws IOException {
     HttpServer http;
     try {
@@ -125,10 +131,21 @@ public final class ConsoleServer implements AutoCloseable {
     server.limiters.start();
     server.metrics = new MetricsPage(limiters, access, gate.lastEventSequence());
     http.createContext("/metrics", guarded(server.metrics::scrape));
+    if (workflows != null) {
+      server.serveWorkflows(new WorkflowRoutes(workflows, access, act));
+    }
     // The meters first: whoever sees a change on the stream then finds it in /metrics.
     new Feed(gate, Hub.KEPT, Clock.systemUTC(), server.metrics.andThen(hub)).start();
     http.start();
     return server;
+  }
+
+  private void serveWorkflows(WorkflowRoutes w) {
+    workflows = w;
+    http.createContext("/api/workflows", guarded(w::list));
+    http.createContext("/api/workflows/execution", guarded(w::execution));
+    http.createContext("/api/workflows/cancel", guarded(w::cancel));
+    http.createContext("/api/workflows/events", guarded(w::events));
   }
 
   /** The console's address, as a browser opens it (loopback for a wildcard listen). */
@@ -234,6 +251,9 @@ public final class ConsoleServer implements AutoCloseable {
     hub.close();
     limiters.close();
     metrics.close();
+    if (workflows != null) {
+      workflows.close();
+    }
     http.stop(0);
     threads.shutdown();
   }

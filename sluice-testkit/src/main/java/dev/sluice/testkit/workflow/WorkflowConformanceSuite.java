@@ -152,4 +152,12 @@ public abstract class WorkflowConformanceSuite {
       super(stores());
     }
   }
+
+  /** Read-only inspection: listings, details, counts and change listeners. */
+  @Nested
+  class Inspection extends InspectionCases {
+    Inspection() {
+      super(stores());
+    }
+  }
 }

@@ -264,4 +264,19 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
   public boolean ownerDead(String ownerId) {
     return read(() -> this.ownerDead.dead(ownerId));
   }
+
+  @Override
+  public List<ExecutionRecord> executions(dev.sluice.workflow.spi.ExecutionScan scan) {
+    return read(() -> rows.inspection().executions(scan));
+  }
+
+  @Override
+  public java.util.Map<dev.sluice.workflow.ExecutionStatus, Long> executionCounts() {
+    return read(() -> rows.inspection().counts());
+  }
+
+  @Override
+  public Optional<TimerRecord> timer(String executionId) {
+    return read(() -> rows.inspection().timer(executionId));
+  }
 }

@@ -53,7 +53,7 @@ public final class WorkflowRows implements AutoCloseable {
           "updated_at",
           "deadline_at");
 
-  private static final String EXECUTION_COLUMNS = String.join(", ", EXECUTION_COLUMN_LIST);
+  static final String EXECUTION_COLUMNS = String.join(", ", EXECUTION_COLUMN_LIST);
 
   /** The codes of the finished statuses, as an SQL list; the partial index uses the same text. */
   static final String FINISHED =
@@ -81,6 +81,7 @@ public final class WorkflowRows implements AutoCloseable {
   private final PreparedStatement deleteExecution;
   private final DocumentRows documents;
   private final PreparedStatement schema;
+  private InspectionRows inspection;
 
   /**
    * Prepares the statements on {@code db}.
@@ -419,7 +420,7 @@ public final class WorkflowRows implements AutoCloseable {
     return RowLists.list(st, this::execution);
   }
 
-  private ExecutionRecord execution(ResultSet rs) throws SQLException {
+  ExecutionRecord execution(ResultSet rs) throws SQLException {
     String id = rs.getString(1);
     try {
       return new ExecutionRecord(
@@ -478,6 +479,14 @@ public final class WorkflowRows implements AutoCloseable {
   private StoreFormatException corrupt(String row, Exception cause) {
     return new StoreFormatException(
         "workflow store " + store + ": " + row + " is unreadable: " + cause.getMessage(), cause);
+  }
+
+  /** The read-only queries of inspection, prepared on first use. */
+  InspectionRows inspection() throws SQLException {
+    if (inspection == null) {
+      inspection = new InspectionRows(db, dialect, this);
+    }
+    return inspection;
   }
 
   /** Closes the connection, and with it every statement. */

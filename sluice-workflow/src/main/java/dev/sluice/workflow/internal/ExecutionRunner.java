@@ -6,6 +6,8 @@ package dev.sluice.workflow.internal;
 
 import dev.sluice.BackendFailureException;
 import dev.sluice.TimeSource;
+import dev.sluice.spi.support.Log;
+import dev.sluice.spi.support.Logs;
 import dev.sluice.workflow.NonDeterminismException;
 import dev.sluice.workflow.Workflow;
 import dev.sluice.workflow.WorkflowCodec;
@@ -28,6 +30,8 @@ import java.util.function.BooleanSupplier;
  * <p>Thread-safe: it holds no state of its own; {@link #run} blocks while the function runs.
  */
 final class ExecutionRunner {
+  private static final Log LOG = Logs.of(ExecutionRunner.class);
+  private final java.util.function.Consumer<dev.sluice.workflow.StepEvent> steps;
   private final WorkflowSession session;
   private final WorkflowCodec codec;
   private final TimeSource clock;
@@ -41,8 +45,10 @@ final class ExecutionRunner {
       TimeSource clock,
       Registry registry,
       BooleanSupplier closing,
-      WorkflowInstrumentation instrumentation) {
+      WorkflowInstrumentation instrumentation,
+      java.util.function.Consumer<dev.sluice.workflow.StepEvent> steps) {
     this.instrumentation = instrumentation;
+    this.steps = steps;
     this.session = session;
     this.codec = codec;
     this.clock = clock;
@@ -58,20 +64,15 @@ final class ExecutionRunner {
       runClaimed(e, c, claim);
     } catch (BackendFailureException failure) {
       // The store failed under the run: leave the execution to a later claim.
-      WorkflowRuntimeImpl.LOG.log(
-          System.Logger.Level.WARNING,
-          "execution '" + e.id() + "': store failed during the run; releasing it",
-          failure);
+      LOG.warn("execution '{}': store failed during the run; releasing it", e.id(), failure);
       try {
         session.transact(tx -> Units.release(tx, claim));
       } catch (RuntimeException again) {
-        WorkflowRuntimeImpl.LOG.log(
-            System.Logger.Level.WARNING, "execution '" + e.id() + "' not released", again);
+        LOG.warn("execution '{}' not released; a later claim takes it over", e.id(), again);
       }
     } catch (RuntimeException | Error bug) {
       // Never let one execution stop a worker, and never claim it again only to fail the same way.
-      WorkflowRuntimeImpl.LOG.log(
-          System.Logger.Level.ERROR, "execution '" + e.id() + "' failed in the runtime", bug);
+      LOG.error("execution '{}' failed in the runtime", e.id(), bug);
       finish(claim, Failures.of(bug));
     }
   }
@@ -105,7 +106,8 @@ final class ExecutionRunner {
             ? null
             : new StepObserver(instrumentation, e.workflow(), e.id(), c.steps());
     ReplayContext ctx =
-        new ReplayContext(e.id(), c.steps(), claim, session, codec, clock, closing, observer);
+        new ReplayContext(
+            e.id(), e.workflow(), c.steps(), claim, session, codec, clock, closing, steps, observer);
     WorkflowFunction<Object, Object> fn = wf.function();
     Object output = null;
     Throwable thrown = null;
@@ -118,6 +120,11 @@ final class ExecutionRunner {
     }
     Suspension pending = ctx.pending();
     if (pending instanceof Suspension.Abandon) {
+      LOG.info(
+          "execution '{}' lost its claim at step '{}' (cancelled, timed out or taken over);"
+              + " nothing more of this run is recorded",
+          e.id(),
+          pending.stepKey());
       return;
     }
     if (ctx.failure() != null) {
@@ -138,6 +145,7 @@ final class ExecutionRunner {
                         + " catch Throwable or Error around WorkflowContext calls)")));
         return;
       }
+      LOG.debug("execution '{}' suspended at step '{}'", e.id(), pending.stepKey());
       if (pending instanceof Suspension.Wait w) {
         session.transact(tx -> Units.suspend(tx, claim, w.step(), w.dueAt()));
       } else if (pending instanceof Suspension.Park) {
@@ -176,9 +184,15 @@ final class ExecutionRunner {
       return;
     }
     session.transact(tx -> Units.complete(tx, claim, payload));
+    LOG.debug("execution '{}' of workflow '{}' completed", e.id(), e.workflow());
   }
 
   private void finish(Claim claim, FailureRecord failure) {
     session.transact(tx -> Units.fail(tx, claim, failure));
+    LOG.info(
+        "execution '{}' failed: {}: {}",
+        claim.executionId(),
+        failure.className(),
+        failure.message());
   }
 }

@@ -6,10 +6,13 @@ package dev.sluice.workflow.internal;
 
 import dev.sluice.Observation;
 import dev.sluice.TimeSource;
+import dev.sluice.spi.support.Log;
+import dev.sluice.spi.support.Logs;
 import dev.sluice.spi.support.Observed;
 import dev.sluice.workflow.DurableStore;
 import dev.sluice.workflow.NonDeterminismException;
 import dev.sluice.workflow.StepContext;
+import dev.sluice.workflow.StepEvent;
 import dev.sluice.workflow.StepFailedException;
 import dev.sluice.workflow.StepFunction;
 import dev.sluice.workflow.StepOptions;
@@ -37,6 +40,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 import java.util.function.LongUnaryOperator;
 
 /**
@@ -48,6 +52,7 @@ import java.util.function.LongUnaryOperator;
  * <p>Confined to the thread that created it: the worker that runs the function.
  */
 final class ReplayContext implements WorkflowContext {
+  private static final Log LOG = Logs.of(ReplayContext.class);
   private static final long MAX_SLEEP_MILLIS = Duration.ofDays(3650).toMillis();
 
   private final Thread owner = Thread.currentThread();
@@ -59,6 +64,8 @@ final class ReplayContext implements WorkflowContext {
   private final TimeSource clock;
   private final BooleanSupplier closing;
   private final StepObserver observer;
+  private final String workflow;
+  private final Consumer<StepEvent> steps;
   private final Set<String> seen = new HashSet<>();
   private final Map<String, Boolean> patches = new HashMap<>();
   private int position;
@@ -81,8 +88,23 @@ final class ReplayContext implements WorkflowContext {
       WorkflowSession session,
       WorkflowCodec codec,
       TimeSource clock,
+      BooleanSupplier closing) {
+    this(executionId, "", recorded, claim, session, codec, clock, closing, e -> {}, null);
+  }
+
+  ReplayContext(
+      String executionId,
+      String workflow,
+      List<StepRecord> recorded,
+      Claim claim,
+      WorkflowSession session,
+      WorkflowCodec codec,
+      TimeSource clock,
       BooleanSupplier closing,
+      Consumer<StepEvent> steps,
       StepObserver observer) {
+    this.workflow = workflow;
+    this.steps = steps;
     this.executionId = executionId;
     this.observer = observer;
     this.position = StepObserver.carriesContext(recorded) ? 1 : 0;
@@ -204,9 +226,10 @@ final class ReplayContext implements WorkflowContext {
     try {
       held = session.transact(tx -> Units.record(tx, claim, step));
     } catch (RuntimeException e) {
-      WorkflowRuntimeImpl.LOG.log(
-          System.Logger.Level.WARNING,
-          "execution '" + executionId + "': cannot record step '" + step.key() + "'",
+      LOG.warn(
+          "execution '{}': cannot record step '{}'; it runs again on a later claim",
+          executionId,
+          step.key(),
           e);
       throw suspend(new Suspension.Yield(step.key()));
     }
@@ -275,10 +298,7 @@ final class ReplayContext implements WorkflowContext {
     try {
       r = session.transact(tx -> step.apply(tx, claim));
     } catch (RuntimeException e) {
-      WorkflowRuntimeImpl.LOG.log(
-          System.Logger.Level.WARNING,
-          "execution '" + executionId + "': store step '" + key + "' failed in the store",
-          e);
+      LOG.warn("execution '{}': store step '{}' failed in the store", executionId, key, e);
       throw suspend(new Suspension.Yield(key));
     }
     if (r instanceof StoreUnits.Lost) {
@@ -324,11 +344,14 @@ final class ReplayContext implements WorkflowContext {
       throw suspend(new Suspension.Yield(key));
     }
     int attempt = ((Replay.Run) d).attempt();
+    long started = clock.monotonicNanos();
     BodyRun run = runBody(key, attempt, type, body);
+    Duration took = Duration.ofNanos(clock.monotonicNanos() - started);
     String payload = run.payload();
     Exception bodyFailure = run.failure();
     long now = clock.wallMillis();
     if (bodyFailure == null) {
+      report(key, attempt, StepEvent.Outcome.SUCCEEDED, took);
       commit(record(key, StepKind.STEP, new StepOutcome.Value(payload), now));
       // The first run returns what replays will return: the decoded payload.
       return codec.decode(payload, type);
@@ -339,8 +362,10 @@ final class ReplayContext implements WorkflowContext {
           options.retry().delayAfter(attempt, ThreadLocalRandom.current().nextDouble()).toMillis();
       StepRecord retrying =
           record(key, StepKind.STEP, new StepOutcome.Retrying(attempt, now + delay, fr), now);
+      report(key, attempt, StepEvent.Outcome.RETRYING, took);
       throw suspend(new Suspension.Wait(key, now + delay, retrying));
     }
+    report(key, attempt, StepEvent.Outcome.FAILED, took);
     commit(record(key, StepKind.STEP, new StepOutcome.Failed(fr, attempt), now));
     throw Failures.stepFailed(key, fr);
   }
@@ -372,6 +397,14 @@ final class ReplayContext implements WorkflowContext {
   private void observeReplay(String key, Throwable failure) {
     if (observer != null) {
       observer.replayed(key, failure);
+    }
+  }
+
+  private void report(String key, int attempt, StepEvent.Outcome outcome, Duration took) {
+    try {
+      steps.accept(new StepEvent(executionId, workflow, key, attempt, outcome, took));
+    } catch (RuntimeException e) {
+      LOG.warn("execution '{}': a step listener failed on step '{}'", executionId, key, e);
     }
   }
 

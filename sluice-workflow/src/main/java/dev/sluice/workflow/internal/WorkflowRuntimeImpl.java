@@ -6,6 +6,8 @@ package dev.sluice.workflow.internal;
 
 import dev.sluice.TimeSource;
 import dev.sluice.spi.support.ChangeCounter;
+import dev.sluice.spi.support.Log;
+import dev.sluice.spi.support.Logs;
 import dev.sluice.workflow.DurableStore;
 import dev.sluice.workflow.Execution;
 import dev.sluice.workflow.ExecutionConflictException;
@@ -17,6 +19,7 @@ import dev.sluice.workflow.Workflow;
 import dev.sluice.workflow.WorkflowCodec;
 import dev.sluice.workflow.WorkflowCodecException;
 import dev.sluice.workflow.WorkflowInstrumentation;
+import dev.sluice.workflow.WorkflowInspector;
 import dev.sluice.workflow.WorkflowRuntime;
 import dev.sluice.workflow.spi.ExecutionRecord;
 import dev.sluice.workflow.spi.WorkflowSession;
@@ -41,7 +44,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * wakes it "just to check".
  */
 final class WorkflowRuntimeImpl implements WorkflowRuntime {
-  static final System.Logger LOG = System.getLogger("dev.sluice.workflow");
+  private static final Log LOG = Logs.of(WorkflowRuntimeImpl.class);
 
   /** How many executions one purge transaction deletes at most. */
   static final int PURGE_BATCH = RuntimeSettings.PURGE_BATCH;
@@ -72,6 +75,9 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
   private final WakeTimer timer;
   private final ExecutionRunner runner;
   private final WorkflowInstrumentation instrumentation;
+  private final Inspector inspector;
+  private final List<java.util.function.Consumer<dev.sluice.workflow.StepEvent>> stepListeners =
+      new java.util.concurrent.CopyOnWriteArrayList<>();
 
   WorkflowRuntimeImpl(RuntimeSettings settings, WorkflowInstrumentation instrumentation) {
     this.instrumentation = instrumentation;
@@ -85,9 +91,18 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
     this.session = store.open();
     this.timer = new WakeTimer(clock, work);
     this.runner =
-        new ExecutionRunner(session, codec, clock, registry, () -> closing, instrumentation);
+        new ExecutionRunner(
+            session,
+            codec,
+            clock,
+            registry,
+            () -> closing,
+            instrumentation,
+            e -> stepListeners.forEach(l -> l.accept(e)));
+    this.inspector = new Inspector(session, this::checkOpen);
     session.onChange(
         () -> {
+          inspector.changed();
           // One idle worker looks; if it claims something, it wakes the next (see work()).
           work.bumpOne();
           results.bump();
@@ -121,6 +136,7 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
         return;
       }
       started = true;
+      LOG.info("workflow runtime on store {} started with {} workers", store.name(), workerCount);
       for (int i = 1; i <= workerCount; i++) {
         Thread t = WorkerThreads.create("sluice-workflow-" + store.name() + "-" + i, this::work);
         workers.add(t);
@@ -232,6 +248,18 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
   }
 
   @Override
+  public AutoCloseable onStep(java.util.function.Consumer<dev.sluice.workflow.StepEvent> listener) {
+    Objects.requireNonNull(listener, "listener");
+    stepListeners.add(listener);
+    return () -> stepListeners.remove(listener);
+  }
+
+  @Override
+  public WorkflowInspector inspector() {
+    return inspector;
+  }
+
+  @Override
   public boolean cancel(String id) {
     Names.check("execution id", id);
     checkOpen();
@@ -293,6 +321,7 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
     timer.close();
     session.close();
     results.bump();
+    LOG.info("workflow runtime on store {} closed", store.name());
     if (interrupted) {
       Thread.currentThread().interrupt();
     }
@@ -358,16 +387,16 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
           registry.finished(reserved[0].workflow());
         }
         backoff = Math.min(MAX_BACKOFF_MILLIS, Math.max(100, backoff * 2));
-        LOG.log(
-            System.Logger.Level.WARNING,
-            "workflow store " + store.name() + " failed; trying again in " + backoff + " ms",
-            e);
+        LOG.warn("workflow store {} failed; trying again in {} ms", store.name(), backoff, e);
         TimeSource.Timer retry = clock.schedule(work::bump, backoff * 1_000_000L);
         if (!sleep(seen)) {
           retry.cancel();
           return;
         }
         continue;
+      }
+      if (backoff > 0) {
+        LOG.info("workflow store {} answers again", store.name());
       }
       backoff = 0;
       boolean purged = r.purgeDue() && purgeBatch();
@@ -378,10 +407,7 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
           runner.run(c);
         } catch (RuntimeException | Error e) {
           // Nothing that happens to one execution may stop the worker.
-          LOG.log(
-              System.Logger.Level.ERROR,
-              "execution '" + c.execution().id() + "' left as it is after a failure",
-              e);
+          LOG.error("execution '{}' left as it is after a failure", c.execution().id(), e);
         } finally {
           registry.finished(c.execution().workflow());
         }
@@ -389,10 +415,8 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
       }
       if (r instanceof Units.Unreadable u) {
         registry.finished(u.execution().workflow());
-        LOG.log(
-            System.Logger.Level.ERROR,
-            "execution '" + u.execution().id() + "' failed: its store rows are unreadable",
-            u.error());
+        LOG.error(
+            "execution '{}' failed: its store rows are unreadable", u.execution().id(), u.error());
         continue;
       }
       if (purged) {
@@ -423,8 +447,7 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
       return session.transact(tx -> Units.purge(tx, retentionMillis, PURGE_BATCH)) > 0;
     } catch (RuntimeException e) {
       // Left to the next claim that finds a purge due; the worker goes on.
-      LOG.log(
-          System.Logger.Level.WARNING, "purge on workflow store " + store.name() + " failed", e);
+      LOG.warn("purge on workflow store {} failed; the next claim tries again", store.name(), e);
       return false;
     } finally {
       purging.set(false);

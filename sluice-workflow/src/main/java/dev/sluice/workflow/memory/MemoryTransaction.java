@@ -286,4 +286,28 @@ final class MemoryTransaction implements WorkflowTransaction {
     check();
     return !data.isOpen(ownerId);
   }
+
+  @Override
+  public List<ExecutionRecord> executions(dev.sluice.workflow.spi.ExecutionScan scan) {
+    check();
+    return data.executions.values().stream()
+        .filter(scan::includes)
+        .sorted(dev.sluice.workflow.spi.ExecutionScan.ORDER)
+        .limit(scan.limit())
+        .toList();
+  }
+
+  @Override
+  public Map<ExecutionStatus, Long> executionCounts() {
+    check();
+    Map<ExecutionStatus, Long> counts = new java.util.EnumMap<>(ExecutionStatus.class);
+    data.executions.values().forEach(e -> counts.merge(e.status(), 1L, Long::sum));
+    return counts;
+  }
+
+  @Override
+  public Optional<TimerRecord> timer(String executionId) {
+    check();
+    return Optional.ofNullable(data.timers.get(executionId));
+  }
 }

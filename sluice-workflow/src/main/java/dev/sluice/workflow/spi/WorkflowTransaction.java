@@ -238,4 +238,28 @@ public interface WorkflowTransaction {
    * @return true only with proof
    */
   boolean ownerDead(String ownerId);
+
+  /**
+   * Lists executions for inspection, in {@link ExecutionScan#ORDER}: those {@link
+   * ExecutionScan#includes} takes, at most {@link ExecutionScan#limit()}. Reads only.
+   *
+   * @param scan which executions, from where
+   * @return the executions, newest first
+   */
+  List<ExecutionRecord> executions(ExecutionScan scan);
+
+  /**
+   * Counts the executions by status, for inspection. Reads only.
+   *
+   * @return how many executions have each status; a status no execution has may be absent
+   */
+  java.util.Map<dev.sluice.workflow.ExecutionStatus, Long> executionCounts();
+
+  /**
+   * Reads an execution's timer, for inspection.
+   *
+   * @param executionId the execution's id
+   * @return its timer, or empty if it has none
+   */
+  Optional<TimerRecord> timer(String executionId);
 }

@@ -43,8 +43,7 @@ class ReplayContextTest {
             session,
             WorkflowCodec.jackson(),
             clock,
-            closing::get,
-            null);
+            closing::get);
   }
 
   @AfterEach

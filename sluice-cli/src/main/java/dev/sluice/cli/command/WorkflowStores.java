@@ -1,0 +1,59 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.cli.command;
+
+import dev.sluice.postgres.PostgresWorkflowStore;
+import dev.sluice.workflow.spi.WorkflowStore;
+import dev.sluice.workflow.sqlite.SqliteWorkflowStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.postgresql.ds.PGSimpleDataSource;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * The workflow store {@code sluice serve} shows: {@code --workflow-db} (a SQLite store's directory,
+ * or its {@value #FILE} file) or {@code --workflow-pg} (a PostgreSQL URL), checked before anything
+ * is opened. Stateless.
+ */
+final class WorkflowStores {
+  /** The file a SQLite workflow store keeps in its directory. */
+  static final String FILE = "workflows.db";
+
+  private WorkflowStores() {}
+
+  /** The store named by the options, or null if neither is given. */
+  static WorkflowStore of(CommandLine cmd, Path db, String pgUrl) {
+    if (db != null && pgUrl != null) {
+      throw new ParameterException(cmd, "give --workflow-db or --workflow-pg, not both");
+    }
+    if (db != null) {
+      Path dir =
+          db.getFileName() != null && db.getFileName().toString().equals(FILE)
+              ? db.getParent()
+              : db;
+      if (dir == null || !Files.isDirectory(dir)) {
+        throw new ParameterException(
+            cmd,
+            "--workflow-db must name a SQLite workflow store's directory (or its "
+                + FILE
+                + "), was '"
+                + db
+                + "': no such directory");
+      }
+      return SqliteWorkflowStore.directory(dir);
+    }
+    if (pgUrl != null) {
+      if (!pgUrl.startsWith("jdbc:postgresql:")) {
+        throw new ParameterException(
+            cmd, "--workflow-pg must be a jdbc:postgresql: URL, was '" + pgUrl + "'");
+      }
+      PGSimpleDataSource ds = new PGSimpleDataSource();
+      ds.setURL(pgUrl);
+      return PostgresWorkflowStore.of(ds);
+    }
+    return null;
+  }
+}
