@@ -59,7 +59,7 @@ final class ExecutionRunner {
           "execution '" + e.id() + "': store failed during the run; releasing it",
           failure);
       try {
-        session.transact(tx -> Units.release(tx, claim));
+        session.transactOn(claim.executionId(), tx -> Units.release(tx, claim));
       } catch (RuntimeException again) {
         WorkflowRuntimeImpl.LOG.log(
             System.Logger.Level.WARNING, "execution '" + e.id() + "' not released", again);
@@ -130,11 +130,12 @@ final class ExecutionRunner {
         return;
       }
       if (pending instanceof Suspension.Wait w) {
-        session.transact(tx -> Units.suspend(tx, claim, w.step(), w.dueAt()));
+        session.transactOn(
+            claim.executionId(), tx -> Units.suspend(tx, claim, w.step(), w.dueAt()));
       } else if (pending instanceof Suspension.Park) {
-        session.transact(tx -> Units.park(tx, claim));
+        session.transactOn(claim.executionId(), tx -> Units.park(tx, claim));
       } else {
-        session.transact(tx -> Units.release(tx, claim));
+        session.transactOn(claim.executionId(), tx -> Units.release(tx, claim));
       }
       return;
     }
@@ -166,10 +167,10 @@ final class ExecutionRunner {
       finish(claim, Failures.of(bad));
       return;
     }
-    session.transact(tx -> Units.complete(tx, claim, payload));
+    session.transactOn(claim.executionId(), tx -> Units.complete(tx, claim, payload));
   }
 
   private void finish(Claim claim, FailureRecord failure) {
-    session.transact(tx -> Units.fail(tx, claim, failure));
+    session.transactOn(claim.executionId(), tx -> Units.fail(tx, claim, failure));
   }
 }

@@ -191,7 +191,7 @@ final class ReplayContext implements WorkflowContext {
   private void commit(StepRecord step) {
     boolean held;
     try {
-      held = session.transact(tx -> Units.record(tx, claim, step));
+      held = session.transactOn(claim.executionId(), tx -> Units.record(tx, claim, step));
     } catch (RuntimeException e) {
       WorkflowRuntimeImpl.LOG.log(
           System.Logger.Level.WARNING,

@@ -311,6 +311,26 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
     };
   }
 
+  /**
+   * Runs one claim. A store-wide limit counts running executions, which a claim beside other units
+   * cannot, so only a runtime without one lets the store try the claim beside them.
+   */
+  private Units.ClaimResult claim(ExecutionRecord[] reserved) {
+    WorkflowSession.Unit<Units.ClaimResult> claim =
+        tx -> {
+          // A store may run the unit again after a conflict: undo the last run's reservation.
+          if (reserved[0] != null) {
+            registry.finished(reserved[0].workflow());
+            reserved[0] = null;
+          }
+          return Units.claim(
+              tx, runnables(reserved), retentionMillis, settings.globalMaxConcurrent(), purgeFloor);
+        };
+    return settings.globalMaxConcurrent().isEmpty()
+        ? session.transactClaim(claim)
+        : session.transact(claim);
+  }
+
   private void work() {
     long backoff = 0;
     while (true) {
@@ -323,22 +343,7 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
       Units.ClaimResult r;
       ExecutionRecord[] reserved = new ExecutionRecord[1];
       try {
-        r =
-            session.transact(
-                tx -> {
-                  // A store may run the unit again after a conflict: undo the last run's
-                  // reservation.
-                  if (reserved[0] != null) {
-                    registry.finished(reserved[0].workflow());
-                    reserved[0] = null;
-                  }
-                  return Units.claim(
-                      tx,
-                      runnables(reserved),
-                      retentionMillis,
-                      settings.globalMaxConcurrent(),
-                      purgeFloor);
-                });
+        r = claim(reserved);
       } catch (Units.LostReservation e) {
         // Nothing was kept; a run of another workflow, or this one's freed run, may be claimable.
         continue;
