@@ -9,19 +9,23 @@ import dev.sluice.workflow.jdbc.QueuedUnit;
 import dev.sluice.workflow.spi.WorkflowSession;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One runtime's owner of a PostgreSQL workflow store. Its units of work are batched by two
- * coordinator threads, each with a connection of its own ({@link WorkflowLane}): units that may
- * touch any row run under the store's transaction-scoped advisory lock taken exclusively, so they
- * run one at a time across every JVM, as the session contract asks; units of one execution ({@link
- * #transactOn}: step records, completions) run under the lock taken shared and their execution's
- * row lock, so those of different executions and JVMs run at once. Claims lock their rows with
- * {@code FOR UPDATE SKIP LOCKED}. The owner's liveness is its advisory lock on this JVM's dedicated
- * connection and its heartbeat; an owner the store declared dead (heartbeat lapsed), or whose last
- * commit's fate is unknown, is replaced by a new owner, and what the old one claimed is taken over
- * by epoch, its later writes refused.
+ * One runtime's owner of a PostgreSQL workflow store. Its units of work are batched by coordinator
+ * threads, each with a connection of its own ({@link WorkflowLane}): units that may touch any row
+ * run under the store's transaction-scoped advisory lock taken exclusively, so they run one at a
+ * time across every JVM, as the session contract asks; units of one execution ({@link #transactOn}:
+ * step records, completions) and claims run under the lock taken shared, on one or more lanes
+ * ({@code stepConnections}), a unit of one execution always on the same one, so those of different
+ * executions, lanes and JVMs run at once. Claims lock their rows with {@code FOR UPDATE SKIP
+ * LOCKED}. The owner's liveness is its advisory lock on this JVM's dedicated connection and its
+ * heartbeat; an owner the store declared dead (heartbeat lapsed), or whose last commit's fate is
+ * unknown, is replaced by a new owner, and what the old one claimed is taken over by epoch, its
+ * later writes refused.
  *
  * <p>Thread-safe. {@link #transact} blocks on the database and on the store's lock.
  */
@@ -32,7 +36,8 @@ public final class PgWorkflowSession implements WorkflowSession {
   private final WorkflowHub hub;
   private final PgWorkflowSettings settings;
   private final WorkflowLane store;
-  private final WorkflowLane executions;
+  private final List<WorkflowLane> executions;
+  private final AtomicInteger nextClaimLane = new AtomicInteger();
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Object renewal = new Object();
   private volatile String ownerId;
@@ -51,14 +56,18 @@ public final class PgWorkflowSession implements WorkflowSession {
             hub,
             WorkflowLane.Mode.STORE,
             "sluice-postgres-workflow-" + ownerId);
-    this.executions =
-        new WorkflowLane(
-            this,
-            settings,
-            dialect,
-            hub,
-            WorkflowLane.Mode.EXECUTION,
-            "sluice-postgres-workflow-steps-" + ownerId);
+    List<WorkflowLane> lanes = new ArrayList<>();
+    for (int i = 0; i < settings.stepConnections(); i++) {
+      lanes.add(
+          new WorkflowLane(
+              this,
+              settings,
+              dialect,
+              hub,
+              WorkflowLane.Mode.EXECUTION,
+              "sluice-postgres-workflow-steps-" + i + "-" + ownerId));
+    }
+    this.executions = List.copyOf(lanes);
   }
 
   /**
@@ -94,7 +103,9 @@ public final class PgWorkflowSession implements WorkflowSession {
 
   @Override
   public <R> R transactOn(String executionId, Unit<R> unit) {
-    return run(executions, new QueuedUnit<>(unit, true));
+    // One lane per execution: its units stay in order even if a caller does not wait for each.
+    WorkflowLane lane = executions.get(Math.floorMod(executionId.hashCode(), executions.size()));
+    return run(lane, new QueuedUnit<>(unit, true));
   }
 
   /**
@@ -104,7 +115,9 @@ public final class PgWorkflowSession implements WorkflowSession {
   @Override
   public <R> R transactClaim(Unit<R> unit) {
     try {
-      return run(executions, new QueuedUnit<R>(tx -> unit.apply(new SharedClaimView(tx))));
+      WorkflowLane lane =
+          executions.get(Math.floorMod(nextClaimLane.getAndIncrement(), executions.size()));
+      return run(lane, new QueuedUnit<R>(tx -> unit.apply(new SharedClaimView(tx))));
     } catch (SharedClaimView.NeedsStoreLock e) {
       return transact(unit);
     }
@@ -114,7 +127,7 @@ public final class PgWorkflowSession implements WorkflowSession {
     if (closed.get()) {
       throw new IllegalStateException("workflow store session " + ownerId + " is closed");
     }
-    if (store.onCoordinator() || executions.onCoordinator()) {
+    if (store.onCoordinator() || executions.stream().anyMatch(WorkflowLane::onCoordinator)) {
       throw new IllegalStateException(
           "a unit of work on this workflow store tried to start another one inside it");
     }
@@ -193,7 +206,7 @@ public final class PgWorkflowSession implements WorkflowSession {
       return;
     }
     store.close();
-    executions.close();
+    executions.forEach(WorkflowLane::close);
     synchronized (renewal) {
       hub.leave(this, ownerId);
     }
