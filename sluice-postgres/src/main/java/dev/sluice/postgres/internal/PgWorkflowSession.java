@@ -109,11 +109,11 @@ public final class PgWorkflowSession implements WorkflowSession {
   }
 
   /**
-   * Runs the claim beside units of other executions and other claims first, in a view that reads
-   * and claims only; if it needs more, again under the store's exclusive lock.
+   * Runs the read or claim beside units of other executions and other claims first, in a view that
+   * reads and claims only; if it needs more, again under the store's exclusive lock.
    */
   @Override
-  public <R> R transactClaim(Unit<R> unit) {
+  public <R> R transactReadOrClaim(Unit<R> unit) {
     try {
       WorkflowLane lane =
           executions.get(Math.floorMod(nextClaimLane.getAndIncrement(), executions.size()));

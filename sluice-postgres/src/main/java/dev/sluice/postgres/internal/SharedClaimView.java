@@ -18,13 +18,14 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * A claim's view of the rows while it runs beside other units (under the store's lock taken shared,
- * see {@link dev.sluice.workflow.spi.WorkflowSession#transactClaim}): it may read, prove owners
- * alive and claim by {@code FOR UPDATE SKIP LOCKED}, which concurrent claims and units of other
- * executions allow. Anything that needs the units before and after it to stand still (a due timer
- * to fire, an owner proven dead to take over, a count of running executions, any other write)
- * throws {@link NeedsStoreLock} before it reads or writes, and the session runs the claim again
- * under the store's exclusive lock.
+ * The view of a read or a claim while it runs beside other units (under the store's lock taken
+ * shared, see {@link dev.sluice.workflow.spi.WorkflowSession#transactReadOrClaim}): it may read,
+ * prove owners alive and claim by {@code FOR UPDATE SKIP LOCKED}, which concurrent claims and units
+ * of other executions allow. Anything that needs the units before and after it to stand still (a
+ * due timer to fire, an owner proven dead to take over, a count of running executions, any other
+ * write) throws {@link NeedsStoreLock} before it reads or writes, and the session runs the unit
+ * again under the store's exclusive lock. A read of one execution's row is one statement, which
+ * sees the last commit of every unit.
  *
  * <p>Not thread-safe; valid only while its unit runs.
  */

@@ -104,7 +104,8 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
 
   Optional<ExecutionRecord> read(String id) {
     StoreCode.refuseInside("reading execution '" + id + "'");
-    return session.transact(tx -> tx.execution(id));
+    // A read of one row: a store may run it beside the claims and step writes of other runtimes.
+    return session.transactReadOrClaim(tx -> tx.execution(id));
   }
 
   @Override
@@ -327,7 +328,7 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
               tx, runnables(reserved), retentionMillis, settings.globalMaxConcurrent(), purgeFloor);
         };
     return settings.globalMaxConcurrent().isEmpty()
-        ? session.transactClaim(claim)
+        ? session.transactReadOrClaim(claim)
         : session.transact(claim);
   }
 

@@ -55,21 +55,21 @@ public interface WorkflowSession extends AutoCloseable {
   }
 
   /**
-   * Runs a unit of work that claims executions ({@link WorkflowTransaction#claimNext}), like {@link
-   * #transact}. A store may first run it beside units of other executions ({@link #transactOn}) and
-   * other claims, in a view that lets it read and claim only: there {@code claimNext} skips rows
-   * that other units hold, and as soon as the unit needs more (a due timer, an owner proven dead, a
-   * count of running executions, any write but the claim's own) the view refuses, the store
-   * discards the run's writes and runs the unit again under {@link #transact}. The unit must allow
-   * that, as it allows a run again after a conflict. This default runs it under {@link #transact}
-   * at once.
+   * Runs a unit of work that only reads, or claims executions ({@link
+   * WorkflowTransaction#claimNext}), like {@link #transact}. A store may first run it beside units
+   * of other executions ({@link #transactOn}) and other such units, in a view that lets it read and
+   * claim only: there {@code claimNext} skips rows that other units hold, and as soon as the unit
+   * needs more (a due timer, an owner proven dead, a count of running executions, any write but the
+   * claim's own) the view refuses, the store discards the run's writes and runs the unit again
+   * under {@link #transact}. The unit must allow that, as it allows a run again after a conflict.
+   * This default runs it under {@link #transact} at once.
    *
-   * @param unit the claim; no I/O of its own
+   * @param unit the read or claim; no I/O of its own
    * @param <R> the result type
    * @return the unit's result
    * @throws dev.sluice.BackendFailureException if the store failed; nothing was written
    */
-  default <R> R transactClaim(Unit<R> unit) {
+  default <R> R transactReadOrClaim(Unit<R> unit) {
     return transact(unit);
   }
 
