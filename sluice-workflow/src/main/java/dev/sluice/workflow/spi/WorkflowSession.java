@@ -12,8 +12,10 @@ package dev.sluice.workflow.spi;
  * <p>Implementations must be thread-safe. Units of work run one at a time per store, each seeing
  * the effects of all earlier ones: as if serial, absent rows included (a unit that found no
  * document and wrote a waiter must not interleave with one that changed that document and read its
- * waiters, or a wake-up is lost). A unit must not start another; stores refuse it with {@link
- * IllegalStateException} where they can tell. {@link #transact} blocks on the store's lock.
+ * waiters, or a wake-up is lost); units run by {@link #transactOn} and {@link #transactReadOrClaim}
+ * may run beside others only as those methods allow, which keeps every outcome one of a serial
+ * order. A unit must not start another; stores refuse it with {@link IllegalStateException} where
+ * they can tell. {@link #transact} blocks on the store's lock.
  */
 public interface WorkflowSession extends AutoCloseable {
   /** Returns this owner's id, unique among the store's owners, never reused. */
