@@ -32,10 +32,17 @@ import javax.sql.DataSource;
  * }</pre>
  *
  * <p><b>Transactions.</b> Each runtime batches its units of work; a batch is one transaction that
- * first takes the store's transaction-scoped advisory lock, so units run one at a time across every
- * JVM, each seeing every earlier one's writes. A claim takes the oldest eligible queued executions
- * with {@code ORDER BY … LIMIT … FOR UPDATE SKIP LOCKED} and writes each with an epoch one above
- * its last: every later write checked against an earlier claim of it is refused.
+ * first takes the store's transaction-scoped advisory lock. Claims and the units of one running
+ * execution (its step records, its suspension, its completion) take it shared, so those of several
+ * JVMs run at once: a unit of one execution locks that execution's row first ({@code FOR UPDATE}),
+ * so units of one execution take turns, and a claim takes the oldest eligible queued executions it
+ * can lock with {@code ORDER BY … LIMIT … FOR UPDATE SKIP LOCKED} and writes each with an epoch one
+ * above its last: every later write checked against an earlier claim of it is refused. Every other
+ * unit (submits, cancels, durable stores, firing timers, take-overs), and a claim that finds such
+ * work to do, takes the lock exclusively and runs alone, seeing every earlier unit's writes. A
+ * batch's transaction that sits idle for a third of the {@linkplain Builder#heartbeatTimeout
+ * heartbeat timeout} (its JVM stopped or paused) is ended by the server, so it cannot hold the lock
+ * for the other JVMs; its units fail with nothing written.
  *
  * <p><b>Time.</b> The database's {@code clock_timestamp()}, read in the batch's transaction, is the
  * store's time (timers, deadlines, retention), unless a {@linkplain Builder#clientClock client
@@ -122,6 +129,7 @@ public final class PostgresWorkflowStore implements WorkflowStore {
     private String tablePrefix = PostgresStore.DEFAULT_TABLE_PREFIX;
     private Duration heartbeatTimeout = PostgresStore.DEFAULT_HEARTBEAT_TIMEOUT;
     private TimeSource clientClock;
+    private int stepConnections = 1;
 
     private Builder(DataSource dataSource) {
       this.dataSource = Objects.requireNonNull(dataSource, "dataSource");
@@ -178,6 +186,22 @@ public final class PostgresWorkflowStore implements WorkflowStore {
       return this;
     }
 
+    /**
+     * Sets how many connections each runtime on the store keeps for its claims and the writes of
+     * its running executions (default 1), which run beside those of other connections and JVMs:
+     * more let a runtime with many workers commit several batches at once. Each runtime also keeps
+     * one connection for the units that run alone (submits, cancels, durable stores, timers), and
+     * the JVM one for wakes and liveness, so the data source must allow {@code connections + 2} per
+     * runtime.
+     *
+     * @param connections from 1 to 16
+     * @return this builder
+     */
+    public Builder stepConnections(int connections) {
+      this.stepConnections = SettingChecks.stepConnections(connections);
+      return this;
+    }
+
     /** Builds the store; nothing is read or written until a runtime opens it. */
     public PostgresWorkflowStore build() {
       return new PostgresWorkflowStore(
@@ -185,7 +209,8 @@ public final class PostgresWorkflowStore implements WorkflowStore {
               dataSource,
               new Tables(schema, tablePrefix),
               heartbeatTimeout,
-              Optional.ofNullable(clientClock)));
+              Optional.ofNullable(clientClock),
+              stepConnections));
     }
   }
 }

@@ -20,7 +20,7 @@ class PostgresWorkflowStoreBuilderTest {
   private final HikariDataSource dataSource = new HikariDataSource();
 
   @Test
-  void badSchemasPrefixesAndHeartbeatsAreRefusedNamingFieldAndValue() {
+  void badSchemasPrefixesHeartbeatsAndConnectionsAreRefusedNamingFieldAndValue() {
     assertThatThrownBy(() -> PostgresWorkflowStore.builder(dataSource).schema("Sluice"))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("schema")
@@ -36,6 +36,14 @@ class PostgresWorkflowStoreBuilderTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("heartbeatTimeout")
         .hasMessageContaining("between 1s and 1h");
+    assertThatThrownBy(() -> PostgresWorkflowStore.builder(dataSource).stepConnections(0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("stepConnections")
+        .hasMessageContaining("was 0")
+        .hasMessageContaining("between 1 and 16");
+    assertThatThrownBy(() -> PostgresWorkflowStore.builder(dataSource).stepConnections(17))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("was 17");
     assertThatThrownBy(() -> PostgresWorkflowStore.of(null))
         .isInstanceOf(NullPointerException.class)
         .hasMessageContaining("dataSource");

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sluice.BackendFailureException;
+import dev.sluice.workflow.Execution;
 import dev.sluice.workflow.ExecutionStatus;
 import dev.sluice.workflow.Workflow;
 import dev.sluice.workflow.WorkflowRuntime;
@@ -64,11 +65,10 @@ class WorkflowConnectionLossTest {
       assertThat(kept).as("the committed execution, read again").isPresent();
       assertThat(kept.get().status()).isEqualTo(ExecutionStatus.COMPLETED);
 
-      // The runtime's own session lost its connection too: its first unit may fail the same way
-      // (submit is idempotent per id, so a caller submits again).
-      assertThat(
-              afterTransientFailures(() -> runtime.submit(ECHO, "after", "b"))
-                  .result(Duration.ofSeconds(60)))
+      // The runtime's own session lost its connections too: its first unit on each may fail the
+      // same way (submit is idempotent per id, so a caller submits again; a result is read again).
+      Execution<String> after = afterTransientFailures(() -> runtime.submit(ECHO, "after", "b"));
+      assertThat(afterTransientFailures(() -> after.result(Duration.ofSeconds(60))))
           .as("the runtime works again without a reopen")
           .isEqualTo("b!");
     }

@@ -45,7 +45,9 @@ final class BenchWorkflows {
   }
 
   /**
-   * A runtime with both workflows on the PostgreSQL workflow store in {@code schema}.
+   * A runtime with both workflows on the PostgreSQL workflow store in {@code schema}, with one
+   * connection for claims and step writes per two workers, at most four: with eight workers the
+   * store keeps six connections of the pool (four, one for units that run alone, one for wakes).
    *
    * @param dataSource the connections; the caller closes it after the runtime
    * @param schema the store's schema, created if missing
@@ -54,7 +56,11 @@ final class BenchWorkflows {
    */
   static WorkflowRuntime postgres(DataSource dataSource, String schema, int workers) {
     return WorkflowRuntime.builder()
-        .store(PostgresWorkflowStore.builder(dataSource).schema(schema).build())
+        .store(
+            PostgresWorkflowStore.builder(dataSource)
+                .schema(schema)
+                .stepConnections(Math.max(1, Math.min(4, workers / 2)))
+                .build())
         .workers(workers)
         .register(THREE)
         .register(ONE)

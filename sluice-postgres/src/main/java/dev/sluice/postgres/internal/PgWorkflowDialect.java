@@ -12,8 +12,9 @@ import java.util.List;
 
 /**
  * PostgreSQL's SQL for the workflow rows of one schema and table prefix: 64-bit times as {@code
- * bigint}, upserts as {@code INSERT … ON CONFLICT … DO UPDATE}, and claims that lock the rows they
- * take and skip rows another transaction holds ({@code FOR UPDATE SKIP LOCKED}).
+ * bigint}, upserts as {@code INSERT … ON CONFLICT … DO UPDATE}, claims that lock the rows they take
+ * and skip rows another transaction holds ({@code FOR UPDATE SKIP LOCKED}), and units of one
+ * execution that lock its row at their first read ({@code FOR UPDATE}).
  *
  * <p>Immutable and thread-safe.
  */
@@ -80,6 +81,11 @@ final class PgWorkflowDialect implements WorkflowDialect {
   @Override
   public String claimLock() {
     return " FOR UPDATE SKIP LOCKED";
+  }
+
+  @Override
+  public String rowLock() {
+    return " FOR UPDATE";
   }
 
   @Override

@@ -17,18 +17,21 @@ import javax.sql.DataSource;
  * @param tables the schema and table prefix
  * @param heartbeatTimeout how long an owner's heartbeat lasts before the owner counts as dead
  * @param clientClock the clock of the store's time when it is not the server's (tests), or empty
+ * @param stepConnections how many connections a session keeps for claims and step writes
  */
 public record PgWorkflowSettings(
     DataSource dataSource,
     Tables tables,
     Duration heartbeatTimeout,
-    Optional<TimeSource> clientClock) {
+    Optional<TimeSource> clientClock,
+    int stepConnections) {
   /** Checks the components. */
   public PgWorkflowSettings {
     Objects.requireNonNull(dataSource, "dataSource");
     Objects.requireNonNull(tables, "tables");
     Objects.requireNonNull(heartbeatTimeout, "heartbeatTimeout");
     Objects.requireNonNull(clientClock, "clientClock");
+    SettingChecks.stepConnections(stepConnections);
   }
 
   /** Names the store in messages: where its tables live. */

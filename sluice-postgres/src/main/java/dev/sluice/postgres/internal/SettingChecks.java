@@ -20,6 +20,7 @@ public final class SettingChecks {
   private static final Pattern PREFIX = Pattern.compile("[a-z_][a-z0-9_]{0,39}");
   private static final Duration MIN_HEARTBEAT = Duration.ofSeconds(1);
   private static final Duration MAX_HEARTBEAT = Duration.ofHours(1);
+  private static final int MAX_STEP_CONNECTIONS = 16;
 
   private SettingChecks() {}
 
@@ -56,6 +57,20 @@ public final class SettingChecks {
           "heartbeatTimeout must be between 1s and 1h, was " + timeout);
     }
     return timeout;
+  }
+
+  /**
+   * Checks how many connections a workflow session keeps for claims and step writes: 1 to 16.
+   *
+   * @param connections the value
+   * @return the value
+   */
+  public static int stepConnections(int connections) {
+    if (connections < 1 || connections > MAX_STEP_CONNECTIONS) {
+      throw new IllegalArgumentException(
+          "stepConnections must be between 1 and " + MAX_STEP_CONNECTIONS + ", was " + connections);
+    }
+    return connections;
   }
 
   private static String identifier(String field, String value, Pattern allowed, int max) {

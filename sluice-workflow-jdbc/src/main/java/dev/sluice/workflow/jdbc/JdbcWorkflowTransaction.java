@@ -31,6 +31,7 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
   private final long now;
   private final String ownerId;
   private final OwnerProof ownerDead;
+  private final boolean lockExecutions;
   private boolean wrote;
   private boolean ended;
 
@@ -44,10 +45,28 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
    */
   public JdbcWorkflowTransaction(
       WorkflowRows rows, long now, String ownerId, OwnerProof ownerDead) {
+    this(rows, now, ownerId, ownerDead, false);
+  }
+
+  /**
+   * A transaction for one unit of work; with {@code lockExecutions}, for a unit of {@link
+   * dev.sluice.workflow.spi.WorkflowSession#transactOn}: every read of an execution locks its row
+   * where the dialect locks rows ({@link WorkflowDialect#rowLock()}), so that units of the same
+   * execution that run concurrently take turns.
+   *
+   * @param rows the session's rows
+   * @param now the store's time for the unit, epoch milliseconds
+   * @param ownerId the session's owner
+   * @param ownerDead answers {@link #ownerDead}: true only with proof of the owner's death
+   * @param lockExecutions whether reads of executions lock their rows
+   */
+  public JdbcWorkflowTransaction(
+      WorkflowRows rows, long now, String ownerId, OwnerProof ownerDead, boolean lockExecutions) {
     this.rows = rows;
     this.now = now;
     this.ownerId = ownerId;
     this.ownerDead = ownerDead;
+    this.lockExecutions = lockExecutions;
   }
 
   /**
@@ -137,7 +156,14 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
 
   @Override
   public Optional<ExecutionRecord> execution(String id) {
-    return read(() -> rows.execution(id));
+    if (!lockExecutions) {
+      return read(() -> rows.execution(id));
+    }
+    Optional<ExecutionRecord> locked = read(() -> rows.lockedExecution(id));
+    // A lock counts as a write: a claim beside this unit skipped the row, and its runtime must be
+    // woken to look again even if this unit then writes nothing (a superseded worker's write).
+    wrote |= locked.isPresent();
+    return locked;
   }
 
   @Override

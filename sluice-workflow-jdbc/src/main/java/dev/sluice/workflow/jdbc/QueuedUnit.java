@@ -30,6 +30,7 @@ public final class QueuedUnit<R> {
   private static final String RELEASE = "RELEASE unit";
 
   private final Unit<R> unit;
+  private final boolean locksExecutions;
   private final CompletableFuture<R> result = new CompletableFuture<>();
   private R value;
   private Throwable refusal;
@@ -40,7 +41,25 @@ public final class QueuedUnit<R> {
    * @param unit the unit of work
    */
   public QueuedUnit(Unit<R> unit) {
+    this(unit, false);
+  }
+
+  /**
+   * Queues nothing yet, like {@link #QueuedUnit(Unit)}, telling the store whether the unit's reads
+   * of executions lock their rows (a unit of {@link
+   * dev.sluice.workflow.spi.WorkflowSession#transactOn} beside others).
+   *
+   * @param unit the unit of work
+   * @param locksExecutions whether its reads of executions lock their rows
+   */
+  public QueuedUnit(Unit<R> unit, boolean locksExecutions) {
     this.unit = unit;
+    this.locksExecutions = locksExecutions;
+  }
+
+  /** Whether the unit's reads of executions lock their rows. */
+  public boolean locksExecutions() {
+    return locksExecutions;
   }
 
   /**
@@ -122,6 +141,29 @@ public final class QueuedUnit<R> {
       Function<SQLException, RuntimeException> failure,
       boolean fused)
       throws SQLException {
+    return runEach(st, units, q -> tx.get(), failure, fused);
+  }
+
+  /**
+   * Like {@link #runAll(Statement, List, Supplier, Function, boolean)}, with each unit's
+   * transaction view made for it, such as one that locks the rows of executions it reads ({@link
+   * #locksExecutions()}).
+   *
+   * @param st a statement of the transaction's connection
+   * @param units the batch, in order
+   * @param tx a new transaction view for the unit
+   * @param failure what a unit's SQL failure becomes for its caller
+   * @param fused whether the driver runs {@code "RELEASE unit; SAVEPOINT unit"} in one call
+   * @return whether any unit wrote (a commit of nothing wakes nobody)
+   * @throws SQLException if a savepoint cannot be taken or undone: the whole batch then fails
+   */
+  public static boolean runEach(
+      Statement st,
+      List<? extends QueuedUnit<?>> units,
+      Function<QueuedUnit<?>, JdbcWorkflowTransaction> tx,
+      Function<SQLException, RuntimeException> failure,
+      boolean fused)
+      throws SQLException {
     if (units.isEmpty()) {
       return false;
     }
@@ -129,7 +171,7 @@ public final class QueuedUnit<R> {
     st.execute(SAVEPOINT);
     for (int i = 0; i < units.size(); i++) {
       QueuedUnit<?> q = units.get(i);
-      wrote |= q.run(st, tx.get(), failure);
+      wrote |= q.run(st, tx.apply(q), failure);
       boolean last = i == units.size() - 1;
       if (fused && !last) {
         st.execute(RELEASE + "; " + SAVEPOINT);
@@ -153,6 +195,9 @@ public final class QueuedUnit<R> {
       refusal = null;
       wrote = tx.wrote();
     } catch (Throwable e) {
+      // Its writes go, but rows it locked meanwhile may have been skipped by a claim beside it
+      // (PostgreSQL): wake the runtimes to look again.
+      wrote = tx.wrote();
       // Only this unit's writes go; if the database already abandoned the whole transaction (a
       // full disk, a lost connection), undoing the savepoint fails and so does the batch.
       st.execute("ROLLBACK TO unit");

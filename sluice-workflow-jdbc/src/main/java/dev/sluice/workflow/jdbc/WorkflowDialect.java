@@ -96,6 +96,17 @@ public interface WorkflowDialect {
   String claimLock();
 
   /**
+   * Returns what ends a read of one execution in a unit run by {@link
+   * dev.sluice.workflow.spi.WorkflowSession#transactOn}, so that units of the same execution run
+   * one at a time: nothing where every unit runs alone (SQLite, under its gate), {@code FOR UPDATE}
+   * where such units run concurrently (PostgreSQL: the row stays locked until the transaction
+   * ends).
+   */
+  default String rowLock() {
+    return "";
+  }
+
+  /**
    * Returns a hint that a query read the named index, or nothing: SQLite's planner needs {@code
    * INDEXED BY} for retention's partial index; PostgreSQL plans without it.
    *

@@ -66,6 +66,7 @@ public final class WorkflowRows implements AutoCloseable {
   private final String store;
   private final WorkflowDialect dialect;
   private final PreparedStatement execution;
+  private final PreparedStatement lockedExecution;
   private final PreparedStatement putExecution;
   private final PreparedStatement claimOwners;
   private final PreparedStatement runningOf;
@@ -98,6 +99,16 @@ public final class WorkflowRows implements AutoCloseable {
     execution =
         SqlNames.prepare(
             db, dialect, "SELECT " + EXECUTION_COLUMNS + " FROM wf_execution WHERE id = ?");
+    lockedExecution =
+        dialect.rowLock().isEmpty()
+            ? execution
+            : SqlNames.prepare(
+                db,
+                dialect,
+                "SELECT "
+                    + EXECUTION_COLUMNS
+                    + " FROM wf_execution WHERE id = ?"
+                    + dialect.rowLock());
     putExecution =
         SqlNames.prepare(
             db, dialect, dialect.upsert("wf_execution", EXECUTION_COLUMN_LIST, List.of("id")));
@@ -214,6 +225,13 @@ public final class WorkflowRows implements AutoCloseable {
   Optional<ExecutionRecord> execution(String id) throws SQLException {
     execution.setString(1, id);
     List<ExecutionRecord> found = executions(execution);
+    return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0));
+  }
+
+  /** Reads an execution and, where the dialect locks rows, locks it until the transaction ends. */
+  Optional<ExecutionRecord> lockedExecution(String id) throws SQLException {
+    lockedExecution.setString(1, id);
+    List<ExecutionRecord> found = executions(lockedExecution);
     return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0));
   }
 

@@ -66,7 +66,7 @@ final class ExecutionRunner {
       // The store failed under the run: leave the execution to a later claim.
       LOG.warn("execution '{}': store failed during the run; releasing it", e.id(), failure);
       try {
-        session.transact(tx -> Units.release(tx, claim));
+        session.transactOn(claim.executionId(), tx -> Units.release(tx, claim));
       } catch (RuntimeException again) {
         LOG.warn("execution '{}' not released; a later claim takes it over", e.id(), again);
       }
@@ -147,11 +147,12 @@ final class ExecutionRunner {
       }
       LOG.debug("execution '{}' suspended at step '{}'", e.id(), pending.stepKey());
       if (pending instanceof Suspension.Wait w) {
-        session.transact(tx -> Units.suspend(tx, claim, w.step(), w.dueAt()));
+        session.transactOn(
+            claim.executionId(), tx -> Units.suspend(tx, claim, w.step(), w.dueAt()));
       } else if (pending instanceof Suspension.Park) {
-        session.transact(tx -> Units.park(tx, claim));
+        session.transactOn(claim.executionId(), tx -> Units.park(tx, claim));
       } else {
-        session.transact(tx -> Units.release(tx, claim));
+        session.transactOn(claim.executionId(), tx -> Units.release(tx, claim));
       }
       return;
     }
@@ -183,12 +184,12 @@ final class ExecutionRunner {
       finish(claim, Failures.of(bad));
       return;
     }
-    session.transact(tx -> Units.complete(tx, claim, payload));
+    session.transactOn(claim.executionId(), tx -> Units.complete(tx, claim, payload));
     LOG.debug("execution '{}' of workflow '{}' completed", e.id(), e.workflow());
   }
 
   private void finish(Claim claim, FailureRecord failure) {
-    session.transact(tx -> Units.fail(tx, claim, failure));
+    session.transactOn(claim.executionId(), tx -> Units.fail(tx, claim, failure));
     LOG.info(
         "execution '{}' failed: {}: {}",
         claim.executionId(),

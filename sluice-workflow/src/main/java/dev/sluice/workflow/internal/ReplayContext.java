@@ -224,7 +224,7 @@ final class ReplayContext implements WorkflowContext {
   private void commit(StepRecord step) {
     boolean held;
     try {
-      held = session.transact(tx -> Units.record(tx, claim, step));
+      held = session.transactOn(claim.executionId(), tx -> Units.record(tx, claim, step));
     } catch (RuntimeException e) {
       LOG.warn(
           "execution '{}': cannot record step '{}'; it runs again on a later claim",

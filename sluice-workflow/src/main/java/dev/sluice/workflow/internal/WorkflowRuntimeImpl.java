@@ -123,7 +123,8 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
 
   Optional<ExecutionRecord> read(String id) {
     StoreCode.refuseInside("reading execution '" + id + "'");
-    return session.transact(tx -> tx.execution(id));
+    // A read of one row: a store may run it beside the claims and step writes of other runtimes.
+    return session.transactReadOrClaim(tx -> tx.execution(id));
   }
 
   @Override
@@ -351,6 +352,26 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
     };
   }
 
+  /**
+   * Runs one claim. A store-wide limit counts running executions, which a claim beside other units
+   * cannot, so only a runtime without one lets the store try the claim beside them.
+   */
+  private Units.ClaimResult claim(ExecutionRecord[] reserved) {
+    WorkflowSession.Unit<Units.ClaimResult> claim =
+        tx -> {
+          // A store may run the unit again after a conflict: undo the last run's reservation.
+          if (reserved[0] != null) {
+            registry.finished(reserved[0].workflow());
+            reserved[0] = null;
+          }
+          return Units.claim(
+              tx, runnables(reserved), retentionMillis, settings.globalMaxConcurrent(), purgeFloor);
+        };
+    return settings.globalMaxConcurrent().isEmpty()
+        ? session.transactReadOrClaim(claim)
+        : session.transact(claim);
+  }
+
   private void work() {
     long backoff = 0;
     while (true) {
@@ -363,22 +384,7 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
       Units.ClaimResult r;
       ExecutionRecord[] reserved = new ExecutionRecord[1];
       try {
-        r =
-            session.transact(
-                tx -> {
-                  // A store may run the unit again after a conflict: undo the last run's
-                  // reservation.
-                  if (reserved[0] != null) {
-                    registry.finished(reserved[0].workflow());
-                    reserved[0] = null;
-                  }
-                  return Units.claim(
-                      tx,
-                      runnables(reserved),
-                      retentionMillis,
-                      settings.globalMaxConcurrent(),
-                      purgeFloor);
-                });
+        r = claim(reserved);
       } catch (Units.LostReservation e) {
         // Nothing was kept; a run of another workflow, or this one's freed run, may be claimable.
         continue;

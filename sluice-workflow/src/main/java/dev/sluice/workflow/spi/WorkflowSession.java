@@ -12,8 +12,10 @@ package dev.sluice.workflow.spi;
  * <p>Implementations must be thread-safe. Units of work run one at a time per store, each seeing
  * the effects of all earlier ones: as if serial, absent rows included (a unit that found no
  * document and wrote a waiter must not interleave with one that changed that document and read its
- * waiters, or a wake-up is lost). A unit must not start another; stores refuse it with {@link
- * IllegalStateException} where they can tell. {@link #transact} blocks on the store's lock.
+ * waiters, or a wake-up is lost); units run by {@link #transactOn} and {@link #transactReadOrClaim}
+ * may run beside others only as those methods allow, which keeps every outcome one of a serial
+ * order. A unit must not start another; stores refuse it with {@link IllegalStateException} where
+ * they can tell. {@link #transact} blocks on the store's lock.
  */
 public interface WorkflowSession extends AutoCloseable {
   /** Returns this owner's id, unique among the store's owners, never reused. */
@@ -33,6 +35,45 @@ public interface WorkflowSession extends AutoCloseable {
    * @throws dev.sluice.BackendFailureException if the store failed; nothing was written
    */
   <R> R transact(Unit<R> unit);
+
+  /**
+   * Runs a unit of work that touches one execution only, like {@link #transact}: the unit reads
+   * {@link WorkflowTransaction#execution execution(executionId)} before anything else, and then
+   * reads and writes only that execution's own rows (the execution, its steps, its timer and its
+   * waiter). A store may run such a unit concurrently with units of other executions, as long as it
+   * runs it one at a time with every unit of the same execution and with every unit run by {@link
+   * #transact}: units then still appear serial, since they conflict only on the execution's rows
+   * (PostgreSQL locks the execution's row at that first read). A store whose units all run one at a
+   * time runs it as any other unit, which is what this default does.
+   *
+   * @param executionId the one execution the unit touches
+   * @param unit reads the execution first, then only its rows; no I/O of its own
+   * @param <R> the result type
+   * @return the unit's result
+   * @throws dev.sluice.BackendFailureException if the store failed; nothing was written
+   */
+  default <R> R transactOn(String executionId, Unit<R> unit) {
+    return transact(unit);
+  }
+
+  /**
+   * Runs a unit of work that only reads, or claims executions ({@link
+   * WorkflowTransaction#claimNext}), like {@link #transact}. A store may first run it beside units
+   * of other executions ({@link #transactOn}) and other such units, in a view that lets it read and
+   * claim only: there {@code claimNext} skips rows that other units hold, and as soon as the unit
+   * needs more (a due timer, an owner proven dead, a count of running executions, any write but the
+   * claim's own) the view refuses, the store discards the run's writes and runs the unit again
+   * under {@link #transact}. The unit must allow that, as it allows a run again after a conflict.
+   * This default runs it under {@link #transact} at once.
+   *
+   * @param unit the read or claim; no I/O of its own
+   * @param <R> the result type
+   * @return the unit's result
+   * @throws dev.sluice.BackendFailureException if the store failed; nothing was written
+   */
+  default <R> R transactReadOrClaim(Unit<R> unit) {
+    return transact(unit);
+  }
 
   /**
    * Sets the action to run after a unit of work on this store committed a write, by any session in

@@ -1,0 +1,238 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.postgres.internal;
+
+import dev.sluice.SluiceException;
+import dev.sluice.spi.support.GroupCommitter;
+import dev.sluice.workflow.jdbc.JdbcWorkflowTransaction;
+import dev.sluice.workflow.jdbc.QueuedUnit;
+import dev.sluice.workflow.jdbc.WorkflowRows;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+/**
+ * One group-commit coordinator of a {@link PgWorkflowSession}, with a connection of its own: it
+ * runs the batches of one kind of unit, each in one transaction that first takes the store's
+ * transaction-scoped advisory lock, each unit inside its own savepoint.
+ *
+ * <p>A {@link Mode#STORE} lane runs units that may touch any row (claims, timers, take-overs,
+ * durable stores, submits): it takes the lock exclusively, so they run one at a time with every
+ * other unit of every JVM, as the session contract asks. A {@link Mode#EXECUTION} lane runs units
+ * of {@link dev.sluice.workflow.spi.WorkflowSession#transactOn} (step records, completions): it
+ * takes the lock shared, so such batches of several JVMs run at once, and each unit's first read
+ * locks its execution's row, so units of one execution still take turns; a superseded worker's
+ * write waits for the row and is then refused by its claim's epoch.
+ *
+ * <p>Every batch sets the server's {@code idle_in_transaction_session_timeout} for its transaction
+ * (a third of the heartbeat timeout): a JVM stopped (SIGSTOP, a long pause) inside a batch would
+ * otherwise hold the store's lock, and with it every other JVM, until it runs again. The server
+ * ends such a session; its batch fails as a lost connection does, nothing written.
+ *
+ * <p>Thread-safe to submit to; its connection is confined to its coordinator thread.
+ */
+final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
+  private static final int MAX_BATCH = 64;
+
+  /** Which units a lane runs, and how it takes the store's lock for them. */
+  enum Mode {
+    /** Any unit: the store's lock taken exclusively. */
+    STORE("pg_advisory_xact_lock"),
+    /** Units of one execution each: the store's lock shared, the execution's row locked. */
+    EXECUTION("pg_advisory_xact_lock_shared");
+
+    private final String lockFunction;
+
+    Mode(String lockFunction) {
+      this.lockFunction = lockFunction;
+    }
+  }
+
+  private final PgWorkflowSession session;
+  private final PgWorkflowSettings settings;
+  private final PgWorkflowDialect dialect;
+  private final ServerClock serverClock;
+  private final WorkflowHub hub;
+  private final Mode mode;
+  private final String lockAndTime;
+  private final GroupCommitter<QueuedUnit<?>> commits;
+
+  // Confined to the coordinator thread.
+  private Connection db;
+  private WorkflowRows rows;
+
+  WorkflowLane(
+      PgWorkflowSession session,
+      PgWorkflowSettings settings,
+      PgWorkflowDialect dialect,
+      WorkflowHub hub,
+      Mode mode,
+      String name) {
+    this.session = session;
+    this.settings = settings;
+    this.dialect = dialect;
+    this.serverClock = ServerClock.of(settings.dataSource());
+    this.hub = hub;
+    this.mode = mode;
+    // Evaluated in order: the idle timeout and the clock once the lock is held, in one round trip.
+    this.lockAndTime =
+        "SELECT "
+            + mode.lockFunction
+            + "(?), set_config('idle_in_transaction_session_timeout', ?, true), "
+            + PoolRows.SERVER_MILLIS;
+    this.commits = new GroupCommitter<>(name, MAX_BATCH, this);
+  }
+
+  /** Queues a unit; its caller awaits it. */
+  void submit(QueuedUnit<?> unit) {
+    commits.submit(unit);
+  }
+
+  /** Whether the caller is this lane's coordinator thread. */
+  boolean onCoordinator() {
+    return commits.onCoordinator();
+  }
+
+  /** Runs the units queued so far, then closes the connection; later units are refused. */
+  void close() {
+    commits.close();
+  }
+
+  @Override
+  public void run(List<QueuedUnit<?>> batch) {
+    runBatch(batch);
+  }
+
+  @Override
+  public void fail(QueuedUnit<?> q, Throwable cause) {
+    q.fail(cause);
+  }
+
+  @Override
+  public RuntimeException closed() {
+    return new IllegalStateException("the workflow store session is closed");
+  }
+
+  @Override
+  public void stopped() {
+    disconnect();
+  }
+
+  /**
+   * Runs a batch in one transaction under the store's lock, each unit in its own savepoint; any SQL
+   * failure of the batch fails every unit, nothing written.
+   */
+  private void runBatch(List<QueuedUnit<?>> units) {
+    String owner = session.ownerId();
+    boolean wrote;
+    boolean committing = false;
+    try {
+      Connection c = connection();
+      try (Statement st = c.createStatement()) {
+        long now = lockAndTime(c);
+        rows.checkSchema();
+        wrote =
+            QueuedUnit.runEach(
+                st,
+                units,
+                q ->
+                    new JdbcWorkflowTransaction(
+                        rows, now, owner, o -> session.provenDead(c, o), q.locksExecutions()),
+                session::failure,
+                true);
+        if (wrote) {
+          hub.notifyEveryone(c);
+        }
+        committing = true;
+        c.commit();
+      }
+    } catch (SQLException | RuntimeException e) {
+      abandon(e);
+      if (committing) {
+        // The commit may have happened although its answer was lost: the runtime was told its
+        // units failed, so this owner gives up what it claimed, and goes on as a new owner.
+        session.lostCommit(owner);
+      }
+      throw e instanceof SluiceException se ? se : session.failure(e);
+    }
+    units.forEach(QueuedUnit::complete);
+    if (wrote) {
+      hub.wakeAll();
+    }
+  }
+
+  private Connection connection() throws SQLException {
+    if (db == null) {
+      Connection c = settings.dataSource().getConnection();
+      try {
+        c.setAutoCommit(false);
+        rows = new WorkflowRows(c, settings.tables().describe(), dialect);
+      } catch (SQLException | RuntimeException e) {
+        BatchTransaction.rollbackQuietly(c, e);
+        c.close();
+        throw e;
+      }
+      db = c;
+    }
+    return db;
+  }
+
+  /**
+   * Takes the store's lock for the transaction, sets its idle timeout and returns the store's time,
+   * in one round trip.
+   */
+  private long lockAndTime(Connection c) throws SQLException {
+    long before = System.currentTimeMillis();
+    long server;
+    try (PreparedStatement lock = c.prepareStatement(lockAndTime)) {
+      lock.setLong(1, settings.tables().workflowLockKey());
+      lock.setString(2, Long.toString(idleTimeoutMillis()));
+      try (ResultSet rs = lock.executeQuery()) {
+        rs.next();
+        server = rs.getLong(3);
+      }
+    }
+    if (settings.clientClock().isPresent()) {
+      return settings.clientClock().get().wallMillis();
+    }
+    serverClock.observe(server, before, System.currentTimeMillis());
+    return server;
+  }
+
+  /**
+   * A third of the heartbeat timeout, the interval at which a live JVM renews its owners: no batch
+   * of a running JVM sits idle that long, and a stopped one releases the store's lock well before
+   * its owner counts as dead.
+   */
+  private long idleTimeoutMillis() {
+    return Math.max(1, settings.heartbeatTimeout().toMillis() / 3);
+  }
+
+  /** Rolls a failed batch back; a connection that failed is dropped and replaced next time. */
+  private void abandon(Exception e) {
+    if (db == null) {
+      return;
+    }
+    BatchTransaction.rollbackQuietly(db, e);
+    if (e instanceof SQLException || e instanceof JdbcWorkflowTransaction.SqlFailure) {
+      disconnect();
+    }
+  }
+
+  private void disconnect() {
+    if (rows != null) {
+      try {
+        rows.close();
+      } catch (SQLException | RuntimeException e) {
+        // Closing a broken connection is best effort.
+      }
+    }
+    rows = null;
+    db = null;
+  }
+}
