@@ -68,6 +68,7 @@ final class ServeCommand extends Verb {
               + " created).")
   List<Path> poolDirs = new ArrayList<>();
 
+  @Option(
       names = "--workflow-db",
       paramLabel = "PATH",
       description =
@@ -104,7 +105,12 @@ final class ServeCommand extends Verb {
     try (Closer limiters = new Closer(pools);
         ConsoleServer server =
             ConsoleServer.start(
-                gate, where, token, new ServeActions(gate, actor() + " (console)"), open(pools), workflows)) {
+                gate,
+                where,
+                token,
+                new ServeActions(gate, actor() + " (console)"),
+                open(pools),
+                workflows)) {
       String url = server.uri().toString();
       String login = url + "?token=" + token.value();
       print(

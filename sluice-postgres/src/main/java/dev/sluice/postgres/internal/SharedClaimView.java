@@ -4,8 +4,8 @@
  */
 package dev.sluice.postgres.internal;
 
-import dev.sluice.workflow.spi.DocumentRecord;
 import dev.sluice.workflow.ExecutionStatus;
+import dev.sluice.workflow.spi.DocumentRecord;
 import dev.sluice.workflow.spi.ExecutionRecord;
 import dev.sluice.workflow.spi.ExecutionScan;
 import dev.sluice.workflow.spi.ReceiptRecord;

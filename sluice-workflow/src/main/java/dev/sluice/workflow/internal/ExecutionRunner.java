@@ -107,7 +107,16 @@ final class ExecutionRunner {
             : new StepObserver(instrumentation, e.workflow(), e.id(), c.steps());
     ReplayContext ctx =
         new ReplayContext(
-            e.id(), e.workflow(), c.steps(), claim, session, codec, clock, closing, steps, observer);
+            e.id(),
+            e.workflow(),
+            c.steps(),
+            claim,
+            session,
+            codec,
+            clock,
+            closing,
+            steps,
+            observer);
     WorkflowFunction<Object, Object> fn = wf.function();
     Object output = null;
     Throwable thrown = null;
