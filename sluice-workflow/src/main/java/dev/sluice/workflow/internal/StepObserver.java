@@ -5,6 +5,8 @@
 package dev.sluice.workflow.internal;
 
 import dev.sluice.Observation;
+import dev.sluice.spi.support.Log;
+import dev.sluice.spi.support.Logs;
 import dev.sluice.spi.support.Observed;
 import dev.sluice.workflow.ObservedStep;
 import dev.sluice.workflow.WorkflowInstrumentation;
@@ -20,6 +22,8 @@ import java.util.List;
  * <p>Confined to the worker thread that runs the workflow function.
  */
 final class StepObserver {
+  private static final Log LOG = Logs.of(StepObserver.class);
+
   /** The key of the step record that holds the carried context. */
   static final String CONTEXT_KEY = Names.RESERVED_PREFIX + "context";
 
@@ -89,10 +93,7 @@ final class StepObserver {
       Observation o = hook.step(step);
       return o == null ? Observation.NONE : o;
     } catch (RuntimeException e) {
-      WorkflowRuntimeImpl.LOG.log(
-          System.Logger.Level.WARNING,
-          "execution '" + executionId + "': the workflow instrumentation threw; ignored",
-          e);
+      LOG.warn("execution '{}': the workflow instrumentation threw; ignored", executionId, e);
       return Observation.NONE;
     }
   }
