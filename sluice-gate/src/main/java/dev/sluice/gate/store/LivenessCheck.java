@@ -11,6 +11,8 @@ import dev.sluice.gate.internal.ProcTable;
 import dev.sluice.local.OwnerWatches;
 import dev.sluice.local.PoolDirectory;
 import dev.sluice.spi.support.ChangeCounter;
+import dev.sluice.spi.support.Log;
+import dev.sluice.spi.support.Logs;
 import java.util.Set;
 
 /**
@@ -21,6 +23,8 @@ import java.util.Set;
  * <p>Thread-safe.
  */
 final class LivenessCheck {
+  private static final Log LOG = Logs.of(LivenessCheck.class);
+
   private final OwnerWatches watches;
 
   LivenessCheck(PoolDirectory dir, ChangeCounter changes) {
@@ -31,11 +35,15 @@ final class LivenessCheck {
   void reclaim(GateState s, Permits permits, long now) {
     for (String owner : s.owners()) {
       if (watches.check(owner)) {
+        LOG.info("gate owner {} died; its permits and queued requests are reclaimed", owner);
         permits.ownerGone(owner, now);
       }
     }
     for (Ticket t : s.orphanedGroups()) {
       if (ProcTable.liveness(t.process()) == ProcTable.Liveness.DEAD) {
+        LOG.info(
+            "the process group of request {} ended without its launcher; its permit is reclaimed",
+            t.requestId());
         permits.processEnded(t.requestId(), t.process(), now);
       }
     }

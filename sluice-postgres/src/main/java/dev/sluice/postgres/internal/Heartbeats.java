@@ -4,6 +4,8 @@
  */
 package dev.sluice.postgres.internal;
 
+import dev.sluice.spi.support.Log;
+import dev.sluice.spi.support.Logs;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -30,6 +32,8 @@ import java.util.Set;
  * <p>Not thread-safe: confined to the listener thread.
  */
 final class Heartbeats {
+  private static final Log LOG = Logs.of(Heartbeats.class);
+
   /**
    * An owner of this JVM.
    *
@@ -198,6 +202,10 @@ final class Heartbeats {
   }
 
   private void lost(Connection c, Owner o, boolean locked) throws SQLException {
+    LOG.warn(
+        "owner {} is lost: its heartbeat lapsed or another process reclaimed it; what it held is"
+            + " gone and it admits nothing until it registers again",
+        o.id());
     owners.remove(o.id());
     if (locked) {
       bool(c, "SELECT pg_advisory_unlock(?)", o.key());

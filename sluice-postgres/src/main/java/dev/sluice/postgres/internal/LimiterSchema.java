@@ -56,7 +56,7 @@ final class LimiterSchema {
         STEPS.get(v).apply(st, t);
       }
     }
-    SchemaVersions.record(c, t, COMPONENT, CURRENT);
+    SchemaVersions.record(c, t, COMPONENT, found, CURRENT);
   }
 
   private static void createVersionOne(Statement st, Tables t) throws SQLException {

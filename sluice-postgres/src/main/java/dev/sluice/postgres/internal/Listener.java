@@ -4,6 +4,8 @@
  */
 package dev.sluice.postgres.internal;
 
+import dev.sluice.spi.support.Log;
+import dev.sluice.spi.support.Logs;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -34,6 +36,8 @@ import org.postgresql.PGNotification;
  * <p>Thread-safe.
  */
 final class Listener {
+  private static final Log LOG = Logs.of(Listener.class);
+
   private static final Map<DataSource, Listener> OPEN = new IdentityHashMap<>();
   private static final long FIRST_RETRY_MILLIS = 100;
   private static final long LAST_RETRY_MILLIS = 5_000;
@@ -54,6 +58,8 @@ final class Listener {
   private Connection connection;
   private PGConnection pg;
   private boolean everConnected;
+  // Whether the last attempt failed: an outage is logged once as it starts and once as it ends.
+  private boolean down;
 
   private Listener(DataSource dataSource) {
     this.dataSource = dataSource;
@@ -192,6 +198,14 @@ final class Listener {
         heartbeats.beatIfDue(connection);
         waitForNotifications();
       } catch (SQLException | RuntimeException e) {
+        if (!down && !stopping) {
+          LOG.warn(
+              "the connection Sluice listens on for wakes and owner locks failed ({}); pending"
+                  + " requests fail, and it reconnects every {} ms at first",
+              e.toString(),
+              retry);
+        }
+        down = true;
         disconnect();
         work.failAll(e);
         work.pause(retry, () -> stopping);
@@ -232,6 +246,10 @@ final class Listener {
     } catch (SQLException | RuntimeException e) {
       disconnect();
       throw e;
+    }
+    if (down) {
+      LOG.info("the connection Sluice listens on is back; every owner reads its pool again");
+      down = false;
     }
     if (everConnected) {
       // Notifications sent while this JVM was not listening are lost: every owner looks again.

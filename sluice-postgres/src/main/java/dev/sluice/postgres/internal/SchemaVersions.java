@@ -5,6 +5,8 @@
 package dev.sluice.postgres.internal;
 
 import dev.sluice.spi.support.FormatCheck;
+import dev.sluice.spi.support.Log;
+import dev.sluice.spi.support.Logs;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -20,6 +22,8 @@ import java.sql.Statement;
  * auto-commit.
  */
 final class SchemaVersions {
+  private static final Log LOG = Logs.of(SchemaVersions.class);
+
   private SchemaVersions() {}
 
   /**
@@ -61,8 +65,20 @@ final class SchemaVersions {
             + " (component text PRIMARY KEY, version integer NOT NULL)");
   }
 
-  /** Records a component's version. */
-  static void record(Connection c, Tables t, String component, int version) throws SQLException {
+  /** Records a component's version, which was {@code from} (0 for new tables) before. */
+  static void record(Connection c, Tables t, String component, int from, int version)
+      throws SQLException {
+    if (from == 0) {
+      LOG.info(
+          "creating the Sluice {} tables in {} at version {}", component, t.describe(), version);
+    } else {
+      LOG.info(
+          "migrating the Sluice {} tables in {} from version {} to {}",
+          component,
+          t.describe(),
+          from,
+          version);
+    }
     try (PreparedStatement record =
         c.prepareStatement(
             "INSERT INTO "

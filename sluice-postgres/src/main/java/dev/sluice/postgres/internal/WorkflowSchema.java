@@ -66,7 +66,7 @@ final class WorkflowSchema {
         tables.recordSchema(c, WorkflowTables.VERSION);
       }
     }
-    SchemaVersions.record(c, t, COMPONENT, WorkflowTables.VERSION);
+    SchemaVersions.record(c, t, COMPONENT, found, WorkflowTables.VERSION);
     ensureOwners(c, t);
   }
 
@@ -89,6 +89,6 @@ final class WorkflowSchema {
       st.execute(
           "ALTER TABLE " + t.workflowOwners() + " ADD COLUMN IF NOT EXISTS locked_in timestamptz");
     }
-    SchemaVersions.record(c, t, OWNERS_COMPONENT, OWNERS_VERSION);
+    SchemaVersions.record(c, t, OWNERS_COMPONENT, found, OWNERS_VERSION);
   }
 }
