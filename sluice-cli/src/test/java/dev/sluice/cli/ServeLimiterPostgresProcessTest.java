@@ -21,7 +21,6 @@ import java.sql.Connection;
 import java.sql.Statement;
 import java.util.Iterator;
 import java.util.UUID;
-import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -85,13 +84,6 @@ class ServeLimiterPostgresProcessTest {
     return "postgres:" + schema + ".sluice_:payments";
   }
 
-  private static JsonNode awaitPool(Iterator<String> lines, Predicate<JsonNode> wanted)
-      throws Exception {
-    return ServeProcess.awaitData(lines, d -> wanted.test(d.get("pools").get(0)))
-        .get("pools")
-        .get(0);
-  }
-
   @Test
   void theStreamShowsALeaseOfAnotherProcessWithoutAReload() throws Exception {
     JsonNode listed = serve.get("/api/limiters");
@@ -109,10 +101,10 @@ class ServeLimiterPostgresProcessTest {
             serve.request("/api/limiters/events").build(), HttpResponse.BodyHandlers.ofLines());
     assertThat(r.statusCode()).isEqualTo(200);
     Iterator<String> lines = r.body().iterator();
-    assertThat(awaitPool(lines, p -> true).get("leases")).isEmpty();
+    assertThat(ServeProcess.awaitPool(lines, p -> true).get("leases")).isEmpty();
 
     try (Lease lease = limiter.acquire(2)) {
-      JsonNode held = awaitPool(lines, p -> p.get("leases").size() == 1);
+      JsonNode held = ServeProcess.awaitPool(lines, p -> p.get("leases").size() == 1);
       JsonNode l = held.get("leases").get(0);
       assertThat(l.get("fencingToken").asLong()).isEqualTo(lease.admission().fencingToken());
       assertThat(l.get("weight").asLong()).isEqualTo(2);
@@ -130,7 +122,7 @@ class ServeLimiterPostgresProcessTest {
                       && m.contains("pool=\"" + limiter.pool() + "\"")
                       && m.endsWith(" 2.0"));
     }
-    JsonNode released = awaitPool(lines, p -> p.get("leases").isEmpty());
+    JsonNode released = ServeProcess.awaitPool(lines, p -> p.get("leases").isEmpty());
     assertThat(released.get("trace").findValuesAsText("kind")).contains("released");
     r.body().close();
   }
@@ -150,12 +142,18 @@ class ServeLimiterPostgresProcessTest {
     assertThat(drained.statusCode()).as(drained.body()).isEqualTo(200);
     long generation = ServeProcess.JSON.readTree(drained.body()).get("generation").asLong();
     assertThat(generation).isEqualTo(1);
-    assertThat(awaitPool(lines, p -> p.get("draining").asBoolean()).get("generation").asLong())
+    assertThat(
+            ServeProcess.awaitPool(lines, p -> p.get("draining").asBoolean())
+                .get("generation")
+                .asLong())
         .isEqualTo(1);
     assertThatThrownBy(() -> limiter.acquire(1)).isInstanceOf(PoolDrainingException.class);
 
     assertThat(limiter.maintenance().resume(generation).draining()).isFalse();
-    assertThat(awaitPool(lines, p -> !p.get("draining").asBoolean()).get("generation").asLong())
+    assertThat(
+            ServeProcess.awaitPool(lines, p -> !p.get("draining").asBoolean())
+                .get("generation")
+                .asLong())
         .isEqualTo(1);
     r.body().close();
   }
