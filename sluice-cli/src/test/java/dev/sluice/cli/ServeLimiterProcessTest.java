@@ -17,7 +17,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Iterator;
-import java.util.function.Predicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -60,14 +59,6 @@ class ServeLimiterProcessTest {
     return poolDir.toAbsolutePath().normalize().toString();
   }
 
-  /** The first {@code limiters} event whose only pool {@code wanted} accepts. */
-  private static JsonNode awaitPool(Iterator<String> lines, Predicate<JsonNode> wanted)
-      throws Exception {
-    return ServeProcess.awaitData(lines, d -> wanted.test(d.get("pools").get(0)))
-        .get("pools")
-        .get(0);
-  }
-
   @Test
   void theApiShowsTheStoredPoolAndTheStreamALeaseTakenByAnotherProcess() throws Exception {
     JsonNode listed = serve.get("/api/limiters");
@@ -88,11 +79,11 @@ class ServeLimiterProcessTest {
             serve.request("/api/limiters/events").build(), HttpResponse.BodyHandlers.ofLines());
     assertThat(r.statusCode()).isEqualTo(200);
     Iterator<String> lines = r.body().iterator();
-    assertThat(awaitPool(lines, p -> true).get("leases")).isEmpty();
+    assertThat(ServeProcess.awaitPool(lines, p -> true).get("leases")).isEmpty();
 
     try (Lease lease = limiter.acquire(2)) {
       long token = lease.admission().fencingToken();
-      JsonNode held = awaitPool(lines, p -> p.get("leases").size() == 1);
+      JsonNode held = ServeProcess.awaitPool(lines, p -> p.get("leases").size() == 1);
       JsonNode l = held.get("leases").get(0);
       assertThat(l.get("fencingToken").asLong()).isEqualTo(token);
       assertThat(l.get("weight").asLong()).isEqualTo(2);
@@ -101,7 +92,7 @@ class ServeLimiterProcessTest {
       assertThat(held.get("reservoir").asLong()).isEqualTo(98);
       assertThat(held.get("trace").findValuesAsText("kind")).contains("admitted");
     }
-    JsonNode released = awaitPool(lines, p -> p.get("leases").isEmpty());
+    JsonNode released = ServeProcess.awaitPool(lines, p -> p.get("leases").isEmpty());
     assertThat(released.get("trace").findValuesAsText("kind")).contains("released");
     r.body().close();
   }

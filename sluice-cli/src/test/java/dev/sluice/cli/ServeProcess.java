@@ -97,6 +97,11 @@ final class ServeProcess implements AutoCloseable {
         .get(SluiceProcesses.TIMEOUT_SECONDS, TimeUnit.SECONDS);
   }
 
+  /** The first {@code limiters} event's only pool that {@code wanted} accepts. */
+  static JsonNode awaitPool(Iterator<String> lines, Predicate<JsonNode> wanted) throws Exception {
+    return awaitData(lines, d -> wanted.test(d.get("pools").get(0))).get("pools").get(0);
+  }
+
   /** The address that logs a browser in. */
   String loginUrl() {
     return url + "?token=" + token;

@@ -80,6 +80,26 @@ public interface PoolSession extends AutoCloseable {
   void onChange(Runnable onChange);
 
   /**
+   * Asks to be told of every change of the pool: the store calls {@code onAnyChange} from its own
+   * thread after each commit that changed the pool's state, whoever committed it (in any process,
+   * this session's own commands included), and whenever it may have missed one (a reconnect). Calls
+   * may be merged; the action reads the pool to learn what changed. Meant for observers such as a
+   * console, which own a session only to watch: a store notifies watchers only while one exists, so
+   * watching costs nothing when nobody watches. The store notifies and persists; it interprets no
+   * change.
+   *
+   * <p>A store that cannot tell (the default) returns {@code false} and never calls the action; the
+   * caller then follows the pool by its own means (for SQLite, the pool directory's files).
+   *
+   * @param onAnyChange a short, non-blocking action
+   * @return whether the store will call it
+   * @throws dev.sluice.BackendFailureException if the store failed to record the watch
+   */
+  default boolean watch(Runnable onAnyChange) {
+    return false;
+  }
+
+  /**
    * Retires the owner: applies {@link PoolCommand.Retire}, which removes whatever it still holds,
    * then releases its resources as {@link #close()} does. Blocks until done.
    *

@@ -51,14 +51,14 @@ class SchemaVersionTest {
     db.execute(
         "UPDATE \""
             + db.schema()
-            + "\".sluice_schema_version SET version = 3 WHERE component = 'limiter'");
+            + "\".sluice_schema_version SET version = 4 WHERE component = 'limiter'");
     List<String> before = contents();
 
     assertThatThrownBy(() -> Limiter.open(db.store("second").build(), CAP_2))
         .isInstanceOf(StoreFormatException.class)
         .hasMessageContaining(db.schema() + ".sluice_*")
-        .hasMessageContaining("schema version '3'")
-        .hasMessageContaining("reads versions 1 to 2")
+        .hasMessageContaining("schema version '4'")
+        .hasMessageContaining("reads versions 1 to 3")
         .hasMessageContaining("nothing was changed");
     assertThat(contents()).as("every table and row as it was").isEqualTo(before);
   }
@@ -76,7 +76,7 @@ class SchemaVersionTest {
       assertThat(limiter.tryAcquire(2)).isPresent().get().satisfies(Lease::close);
     }
     assertThat(contents())
-        .contains("sluice_schema_version: limiter|2", "sluice_schema_version: something-else|7")
+        .contains("sluice_schema_version: limiter|3", "sluice_schema_version: something-else|7")
         .anyMatch(line -> line.startsWith("sluice_limiter_pools: p|"));
   }
 
@@ -87,6 +87,7 @@ class SchemaVersionTest {
     }
     String schema = "\"" + db.schema() + "\"";
     db.execute("ALTER TABLE " + schema + ".sluice_limiter_owners DROP COLUMN locked_in");
+    db.execute("ALTER TABLE " + schema + ".sluice_limiter_owners DROP COLUMN watching");
     db.execute(
         "UPDATE " + schema + ".sluice_schema_version SET version = 1 WHERE component = 'limiter'");
 
@@ -94,7 +95,7 @@ class SchemaVersionTest {
       assertThat(limiter.tryAcquire(2)).isPresent().get().satisfies(Lease::close);
     }
     assertThat(contents())
-        .contains("sluice_schema_version: limiter|2")
+        .contains("sluice_schema_version: limiter|3")
         .anyMatch(line -> line.startsWith("sluice_limiter_pools: kept|"));
     try (Connection c = db.connect();
         Statement st = c.createStatement();
@@ -102,9 +103,10 @@ class SchemaVersionTest {
             st.executeQuery(
                 "SELECT count(*) FROM information_schema.columns WHERE table_schema = '"
                     + db.schema()
-                    + "' AND table_name = 'sluice_limiter_owners' AND column_name = 'locked_in'")) {
+                    + "' AND table_name = 'sluice_limiter_owners'"
+                    + " AND column_name IN ('locked_in', 'watching')")) {
       rs.next();
-      assertThat(rs.getInt(1)).as("the owners' lock incarnation column").isEqualTo(1);
+      assertThat(rs.getInt(1)).as("the owners' lock incarnation and watching columns").isEqualTo(2);
     }
   }
 
@@ -142,7 +144,7 @@ class SchemaVersionTest {
       assertThat(contents())
           .filteredOn(line -> line.startsWith("sluice_limiter_pools: "))
           .hasSize(1);
-      assertThat(contents()).contains("sluice_schema_version: limiter|2");
+      assertThat(contents()).contains("sluice_schema_version: limiter|3");
       limiters.forEach(Limiter::close);
     } finally {
       sources.forEach(HikariDataSource::close);

@@ -11,6 +11,8 @@ import dev.sluice.postgres.PostgresStore;
 import dev.sluice.spi.PoolStore;
 import dev.sluice.sqlite.SqliteStore;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 import org.postgresql.ds.PGSimpleDataSource;
 import picocli.CommandLine.ArgGroup;
@@ -97,14 +99,34 @@ final class LimiterPoolLocation {
 
   /** The fields that say which pool an answer is about. */
   JsonObject describe() {
+    JsonObject json = GateJson.object();
+    fields().forEach(json::put);
+    return json;
+  }
+
+  /** {@link #describe}'s fields, in order. */
+  Map<String, String> fields() {
+    Map<String, String> fields = new LinkedHashMap<>();
     if (postgres == null) {
-      return GateJson.object().put("poolDir", poolDir.toAbsolutePath().toString());
+      fields.put("poolDir", poolDir.toAbsolutePath().toString());
+      return fields;
     }
-    return GateJson.object()
-        .put("store", "postgres")
-        .put("pool", postgres.pool)
-        .put("schema", postgres.schema)
-        .put("tablePrefix", postgres.tablePrefix);
+    fields.put("store", "postgres");
+    fields.put("pool", postgres.pool);
+    fields.put("schema", postgres.schema);
+    fields.put("tablePrefix", postgres.tablePrefix);
+    return fields;
+  }
+
+  /** The PostgreSQL pool {@code pool}, as if given by {@code --postgres-url} and the rest. */
+  static LimiterPoolLocation postgres(String url, String pool, String schema, String tablePrefix) {
+    LimiterPoolLocation location = new LimiterPoolLocation();
+    location.postgres = new Postgres();
+    location.postgres.url = url;
+    location.postgres.pool = pool;
+    location.postgres.schema = schema;
+    location.postgres.tablePrefix = tablePrefix;
+    return location;
   }
 
   private static PGSimpleDataSource dataSource(String url) {

@@ -4,6 +4,7 @@
  */
 package dev.sluice.cli.command;
 
+import dev.sluice.Limiter;
 import dev.sluice.cli.ExitCode;
 import dev.sluice.cli.GateJson;
 import dev.sluice.cli.serve.ConsoleServer;
@@ -11,6 +12,8 @@ import dev.sluice.cli.serve.LimiterPool;
 import dev.sluice.cli.serve.Listen;
 import dev.sluice.cli.serve.ServeToken;
 import dev.sluice.gate.GateService;
+import dev.sluice.postgres.PostgresStore;
+import dev.sluice.spi.PoolSession;
 import dev.sluice.workflow.spi.WorkflowStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -40,8 +43,10 @@ import sun.misc.Signal;
       "With --pool-dir DIR (repeatable), it shows those SQLite limiter pools too: capacity and"
           + " use, reservoir, queue, leases with owners and fencing tokens, trace, cooldown,"
           + " circuit and drain, with drain and resume behind a confirmation.",
+      "With --postgres-url URL and --postgres-pool NAME (repeatable), it shows those PostgreSQL"
+          + " limiter pools the same way, live through the database's NOTIFY.",
       "GET /metrics answers in Prometheus' text format: the gate's meters and those of every"
-          + " --pool-dir pool; a read like the rest of the API.",
+          + " limiter pool shown; a read like the rest of the API.",
       "Loopback by default. Every change needs the token (made into HOME/serve.token, mode"
           + " 0600, unless --token-file names one) and the same origin; off loopback, reads"
           + " need it too. Open the printed address (with ?token=...) once: the browser keeps"
@@ -69,6 +74,32 @@ final class ServeCommand extends Verb {
   List<Path> poolDirs = new ArrayList<>();
 
   @Option(
+      names = "--postgres-url",
+      paramLabel = "URL",
+      description =
+          "The server of the --postgres-pool pools: jdbc:postgresql://HOST[:PORT]/DATABASE[?...].")
+  String postgresUrl;
+
+  @Option(
+      names = "--postgres-pool",
+      paramLabel = "NAME",
+      description =
+          "A PostgreSQL limiter pool to show, with drain and resume (repeatable; never created).")
+  List<String> postgresPools = new ArrayList<>();
+
+  @Option(
+      names = "--postgres-schema",
+      paramLabel = "SCHEMA",
+      description = "The schema of the pools' tables (default: ${DEFAULT-VALUE}).")
+  String postgresSchema = PostgresStore.DEFAULT_SCHEMA;
+
+  @Option(
+      names = "--postgres-table-prefix",
+      paramLabel = "PREFIX",
+      description = "The prefix of the pools' table names (default: ${DEFAULT-VALUE}).")
+  String postgresTablePrefix = PostgresStore.DEFAULT_TABLE_PREFIX;
+
+  @Option(
       names = "--workflow-db",
       paramLabel = "PATH",
       description =
@@ -92,6 +123,7 @@ final class ServeCommand extends Verb {
     } catch (IllegalArgumentException e) {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
+    checkPostgresOptions();
     WorkflowStore workflows = WorkflowStores.of(spec.commandLine(), workflowDb, workflowPg);
     GateService gate = gate();
     ServeToken token =
@@ -130,19 +162,60 @@ final class ServeCommand extends Verb {
     return ExitCode.OK.code();
   }
 
-  /** Opens every {@code --pool-dir} into {@code pools} (so the caller closes what opened). */
+  /** The PostgreSQL options come together: pools need a server, a server needs pools. */
+  private void checkPostgresOptions() {
+    if (postgresUrl == null && !postgresPools.isEmpty()) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--postgres-pool " + postgresPools.get(0) + " needs --postgres-url, the pools' server");
+    }
+    if (postgresUrl != null && postgresPools.isEmpty()) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--postgres-url " + postgresUrl + " shows nothing without --postgres-pool NAME");
+    }
+  }
+
+  /**
+   * Opens every {@code --pool-dir} and {@code --postgres-pool} into {@code pools} (so the caller
+   * closes what opened), each with the configuration stored in it; a PostgreSQL pool gets a second
+   * session, on which the console watches it.
+   */
   private List<LimiterPool> open(List<LimiterPool> pools) {
     for (Path dir : poolDirs) {
-      pools.add(new LimiterPool(dir, LimiterPoolCommands.open(dir)));
+      pools.add(LimiterPool.directory(dir, LimiterPoolCommands.open(dir)));
+    }
+    for (String name : postgresPools) {
+      LimiterPoolLocation location;
+      LimiterPoolLocation.Located found;
+      try {
+        location =
+            LimiterPoolLocation.postgres(postgresUrl, name, postgresSchema, postgresTablePrefix);
+        found = location.locate();
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(spec.commandLine(), e.getMessage());
+      }
+      Limiter limiter = Limiter.open(found.store(), found.config());
+      PoolSession watch;
+      try {
+        watch = found.store().open(found.config());
+      } catch (RuntimeException e) {
+        limiter.close();
+        throw e;
+      }
+      pools.add(LimiterPool.postgres(location.fields(), limiter, watch));
     }
     return pools;
   }
 
-  /** Closes the limiters of the console's pools. */
+  /** Closes the limiters of the console's pools and its watching sessions. */
   private record Closer(List<LimiterPool> pools) implements AutoCloseable {
     @Override
     public void close() {
-      pools.forEach(p -> p.limiter().close());
+      for (LimiterPool p : pools) {
+        p.watch().ifPresent(PoolSession::retire);
+        p.limiter().close();
+      }
     }
   }
 }

@@ -25,9 +25,9 @@ import java.util.concurrent.Executors;
  * {@code sluice serve}'s HTTP server (the JDK's {@code com.sun.net.httpserver}): the console page
  * and its files from the jar, {@code GET /api/status}, {@code GET /api/events} (server-sent events
  * fed by the same {@link Feed} as {@code sluice top}) and the actions {@code POST /api/cancel},
- * {@code /api/force-release} and {@code /api/capacity}, and the SQLite limiter pools it was given
- * ({@link LimiterRoutes}), and {@code GET /metrics} ({@link MetricsPage}). Who may do what is
- * {@link Access}'s to say.
+ * {@code /api/force-release} and {@code /api/capacity}, and the limiter pools it was given ({@link
+ * LimiterRoutes}), and {@code GET /metrics} ({@link MetricsPage}). Who may do what is {@link
+ * Access}'s to say.
  *
  * <p>Thread-safe. Each request runs on a daemon thread of its own pool; an event stream holds its
  * thread until the client goes or the server closes. {@link #close} stops listening and ends every
@@ -80,9 +80,9 @@ public final class ConsoleServer implements AutoCloseable {
   }
 
   /**
-   * Starts serving {@code gate}, the SQLite limiter pools {@code limiters} and, when {@code
-   * workflows} is not null, the executions of that workflow store under {@code /api/workflows} (see
-   * {@link WorkflowRoutes}) on {@code listen}.
+   * Starts serving {@code gate}, the limiter pools {@code limiters} (SQLite or PostgreSQL) and,
+   * when {@code workflows} is not null, the executions of that workflow store under {@code
+   * /api/workflows} (see {@link WorkflowRoutes}) on {@code listen}.
    *
    * @param actions what the buttons do
    * @param limiters the limiter pools to show ({@link LimiterRoutes})

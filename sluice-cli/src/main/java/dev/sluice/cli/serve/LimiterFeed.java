@@ -10,6 +10,7 @@ import dev.sluice.SluiceException;
 import dev.sluice.cli.GateJson;
 import dev.sluice.cli.JsonObject;
 import dev.sluice.cli.LimiterJson;
+import dev.sluice.spi.PoolSession;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.ClosedWatchServiceException;
@@ -32,14 +33,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * Follows the console's SQLite limiter pools on a daemon thread of its own and hands each changed
- * view to every open {@code /api/limiters/events} stream (event {@code limiters}, the whole list).
- * It sleeps in a {@link WatchService} on the pool directories (inotify on Linux: every commit of
- * any process writes the pool's {@code state.db} or its write-ahead log) or until the earliest
- * deadline the pools show (a lease's expiry, a queue deadline, the next refill, the end of a
- * cooldown or of an open circuit), when a read applies what fell due; never on a timer of its own
- * but for a read at least every {@value #SAFETY_MINUTES} minute, which only bounds how stale the
- * view could get if a change ever wrote nothing. A view is sent only when it differs from the last.
+ * Follows the console's limiter pools on a daemon thread of its own and hands each changed view to
+ * every open {@code /api/limiters/events} stream (event {@code limiters}, the whole list). It
+ * sleeps until a pool changes or until the earliest deadline the pools show (a lease's expiry, a
+ * queue deadline, the next refill, the end of a cooldown or of an open circuit), when a read
+ * applies what fell due. A SQLite pool's changes are seen in a {@link WatchService} on its
+ * directory (inotify on Linux: every commit of any process writes the pool's {@code state.db} or
+ * its write-ahead log), on a second daemon thread; any other store's through {@link
+ * PoolSession#watch} (PostgreSQL: the NOTIFY of every commit that changed the pool, sent while the
+ * console watches). It never wakes on a timer of its own but for a read at least every {@value
+ * #SAFETY_MINUTES} minute, which only bounds how stale the view could get if a change ever went
+ * unannounced. A view is sent only when it differs from the last.
  *
  * <p>Thread-safe: request threads subscribe, take from their own queue and unsubscribe; only the
  * feed's thread reads the pools after {@link #start}. A subscriber that falls behind is dropped
@@ -53,6 +57,8 @@ final class LimiterFeed implements AutoCloseable {
   private final Object lock = new Object();
   private final Set<BlockingQueue<String>> subscribers = new HashSet<>();
   private final WatchService watch;
+  private final BlockingQueue<Boolean> wakes = new ArrayBlockingQueue<>(1);
+  private volatile boolean closed;
   private String latest;
   private List<JsonObject> views = List.of();
 
@@ -61,9 +67,14 @@ final class LimiterFeed implements AutoCloseable {
     try {
       this.watch = FileSystems.getDefault().newWatchService();
       for (LimiterPool p : this.pools) {
-        p.dir()
-            .register(
-                watch, StandardWatchEventKinds.ENTRY_MODIFY, StandardWatchEventKinds.ENTRY_CREATE);
+        if (p.dir().isPresent()) {
+          p.dir()
+              .get()
+              .register(
+                  watch,
+                  StandardWatchEventKinds.ENTRY_MODIFY,
+                  StandardWatchEventKinds.ENTRY_CREATE);
+        }
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot watch the limiter pool directories", e);
@@ -77,13 +88,30 @@ final class LimiterFeed implements AutoCloseable {
 
   /** Reads every pool once (so the first view is ready), then follows them on a thread. */
   void start() {
+    for (LimiterPool p : pools) {
+      if (p.watch().isPresent() && !p.watch().get().watch(this::wake)) {
+        throw new IllegalStateException(p.key() + ": its store cannot tell when the pool changes");
+      }
+    }
     Instant next = publish();
     if (pools.isEmpty()) {
       return;
     }
-    Thread t = new Thread(() -> follow(next), "sluice-serve-limiters");
+    daemon("sluice-serve-limiters", () -> follow(next));
+    if (pools.stream().anyMatch(p -> p.dir().isPresent())) {
+      daemon("sluice-serve-limiter-files", this::watchFiles);
+    }
+  }
+
+  private static void daemon(String name, Runnable body) {
+    Thread t = new Thread(body, name);
     t.setDaemon(true);
     t.start();
+  }
+
+  /** Asks for a read soon: a pool changed (or the console changed one). Never blocks. */
+  void wake() {
+    wakes.offer(Boolean.TRUE);
   }
 
   /** The latest view: {@code {"pools": [...]}}. */
@@ -115,16 +143,24 @@ final class LimiterFeed implements AutoCloseable {
   private void follow(Instant first) {
     Instant next = first;
     try {
-      while (true) {
+      while (!closed) {
         long waitMillis = Math.max(1, Duration.between(Instant.now(), next).toMillis());
-        WatchKey key = watch.poll(waitMillis, TimeUnit.MILLISECONDS);
-        boolean due = key == null;
-        while (key != null) {
-          due |= committed(key);
-          key = watch.poll();
-        }
-        if (due || !Instant.now().isBefore(next)) {
+        boolean woken = wakes.poll(waitMillis, TimeUnit.MILLISECONDS) != null;
+        if (!closed && (woken || !Instant.now().isBefore(next))) {
           next = publish();
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Turns writes of the SQLite pools' databases into wakes, until the server closes. */
+  private void watchFiles() {
+    try {
+      while (true) {
+        if (committed(watch.take())) {
+          wake();
         }
       }
     } catch (InterruptedException | ClosedWatchServiceException e) {
@@ -154,9 +190,8 @@ final class LimiterFeed implements AutoCloseable {
     Instant now = Instant.now();
     Instant next = now.plus(Duration.ofMinutes(SAFETY_MINUTES));
     for (LimiterPool p : pools) {
-      JsonObject json = LimiterJson.pool(p.dir(), p.limiter().config());
-      json.put("name", String.valueOf(p.dir().toAbsolutePath().normalize().getFileName()))
-          .put("key", p.key());
+      JsonObject json = LimiterJson.pool(p.describe(), p.limiter().config());
+      json.put("name", p.name()).put("key", p.key());
       try {
         PoolSnapshot s = p.limiter().inspect();
         ControlStatus c = p.limiter().maintenance().status();
@@ -196,7 +231,8 @@ final class LimiterFeed implements AutoCloseable {
 
   /** The earliest of {@code next} and each deadline after {@code takenAt}, in local time. */
   private static Instant earliest(Instant next, Instant takenAt, Stream<Instant> deadlines) {
-    // Store time is wall time for SQLite; a deadline already past is applied by the next read.
+    // Deadlines are in store time (the server's clock for PostgreSQL): only their distance from
+    // takenAt is used. A deadline already past is applied by the next read.
     Instant local = Instant.now();
     Instant result = next;
     for (Instant d : (Iterable<Instant>) deadlines::iterator) {
@@ -214,6 +250,8 @@ final class LimiterFeed implements AutoCloseable {
   /** Stops following and ends every stream. */
   @Override
   public void close() {
+    closed = true;
+    wake();
     try {
       watch.close();
     } catch (IOException e) {

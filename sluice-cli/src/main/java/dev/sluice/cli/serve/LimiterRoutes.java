@@ -11,13 +11,14 @@ import dev.sluice.cli.LimiterJson;
 import java.io.IOException;
 
 /**
- * The console's SQLite limiter pools ({@code sluice serve --pool-dir DIR}): {@code GET
- * /api/limiters} (every pool, as {@link LimiterFeed} last read it, and {@code canAct}), {@code GET
- * /api/limiters/events} (server-sent events {@code limiters}, the whole list on every change), and
- * the actions {@code POST /api/limiters/drain {"pool"}} and {@code /api/limiters/resume {"pool",
- * "generation"}}, where {@code pool} is the directory's absolute path ({@code key} in the view).
- * The actions answer as {@code sluice pool drain|resume} print, 404 for a pool the console was not
- * given, 409 for a stale generation; {@link Access} checks them as every other change.
+ * The console's limiter pools ({@code sluice serve --pool-dir DIR}, {@code --postgres-pool NAME}):
+ * {@code GET /api/limiters} (every pool, as {@link LimiterFeed} last read it, and {@code canAct}),
+ * {@code GET /api/limiters/events} (server-sent events {@code limiters}, the whole list on every
+ * change), and the actions {@code POST /api/limiters/drain {"pool"}} and {@code
+ * /api/limiters/resume {"pool", "generation"}}, where {@code pool} is the pool's {@code key} in the
+ * view (a directory's absolute path, or {@code postgres:SCHEMA.PREFIX:NAME}). The actions answer as
+ * {@code sluice pool drain|resume} print, 404 for a pool the console was not given, 409 for a stale
+ * generation; {@link Access} checks them as every other change.
  *
  * <p>Thread-safe; an action blocks for the pool's store.
  */
@@ -55,7 +56,7 @@ final class LimiterRoutes {
         ex,
         b -> {
           LimiterPool p = find(b.text("pool"));
-          return answer(p, p.limiter().maintenance().drain());
+          return answer(p, acted(p.limiter().maintenance().drain()));
         });
   }
 
@@ -65,12 +66,18 @@ final class LimiterRoutes {
         b -> {
           LimiterPool p = find(b.text("pool"));
           Maintenance m = p.limiter().maintenance();
-          return answer(p, m.resume(b.whole("generation", 1, Integer.MAX_VALUE)));
+          return answer(p, acted(m.resume(b.whole("generation", 1, Integer.MAX_VALUE))));
         });
   }
 
   private static JsonObject answer(LimiterPool p, dev.sluice.ControlStatus s) {
-    return LimiterJson.control(LimiterJson.pool(p.dir(), p.limiter().config()), s);
+    return LimiterJson.control(LimiterJson.pool(p.describe(), p.limiter().config()), s);
+  }
+
+  /** The console's own change shows at once, whether or not its store announces it here. */
+  private dev.sluice.ControlStatus acted(dev.sluice.ControlStatus s) {
+    feed.wake();
+    return s;
   }
 
   private LimiterPool find(String key) {

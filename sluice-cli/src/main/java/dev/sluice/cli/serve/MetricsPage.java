@@ -19,12 +19,13 @@ import java.util.function.Consumer;
 
 /**
  * {@code GET /metrics}: the gate's meters ({@link GateMetrics}, fed by the same {@link Feed} as the
- * console) and those of each {@code --pool-dir} limiter pool ({@link SluiceMetrics}, whose {@code
- * pool} tag is the directory), in Prometheus' text format through Micrometer's Prometheus registry.
- * A read like the rest of the API: open on loopback, the token (as {@code Authorization: Bearer})
- * anywhere else. The gate's counters and wait timer count what happened since the server started; a
- * limiter pool's counters count the console's own limiter, which admits nothing, so its gauges
- * (shared by every process) are what to watch.
+ * console) and those of each {@code --pool-dir} and {@code --postgres-pool} limiter pool ({@link
+ * SluiceMetrics}, whose {@code pool} tag is the directory or the pool name), in Prometheus' text
+ * format through Micrometer's Prometheus registry. A read like the rest of the API: open on
+ * loopback, the token (as {@code Authorization: Bearer}) anywhere else. The gate's counters and
+ * wait timer count what happened since the server started; a limiter pool's counters count the
+ * console's own limiter, which admits nothing, so its gauges (shared by every process) are what to
+ * watch.
  *
  * <p>Thread-safe: the feed's thread calls {@link #accept}; request threads scrape. A scrape reads
  * each limiter pool's store at most once a second.

@@ -1,4 +1,4 @@
-// sluice serve's limiter pools (--pool-dir): renders /api/limiters, then follows
+// sluice serve's limiter pools (--pool-dir, --postgres-pool): renders /api/limiters, then follows
 // /api/limiters/events. Drain and resume go through this section's own confirm dialog.
 // Uses el(), clock() and tick() of console.js, which the page loads first.
 'use strict';
@@ -35,7 +35,7 @@ function controlLine(p) {
 
 function limiterCard(p) {
   const head = el('div', { class: 'pool-head' }, el('h2', {}, p.name),
-    el('span', { class: 'dim' }, p.poolDir));
+    el('span', { class: 'dim' }, p.where));
   if (p.failure) {
     return el('div', { class: 'pool limiter', 'data-pool-dir': p.key }, head,
       el('p', { class: 'bad' }, 'cannot be read: ' + p.failure));
@@ -78,7 +78,7 @@ function askLimiter(action, p) {
   limiterView.pending = { action, key: p.key, generation: p.generation };
   document.getElementById('limiter-confirm-title').textContent = 'Confirm: ' + action;
   document.getElementById('limiter-confirm-text').textContent = action === 'drain'
-    ? 'Drain limiter pool ' + p.name + ' (' + p.poolDir + ')? Every process gets'
+    ? 'Drain limiter pool ' + p.name + ' (' + p.where + ')? Every process gets'
       + ' PoolDrainingException for new work; work already admitted goes on.'
     : 'Resume limiter pool ' + p.name + ' (drain generation ' + p.generation + ')? New work is'
       + ' admitted again.';

@@ -143,6 +143,10 @@ final class BatchApplier {
       deadlineMoved |= outcome.deadlineMoved();
     }
     boolean changed = state.isDirty();
+    if (changed) {
+      // Watchers hear of every change, here and in other JVMs; none, and this costs nothing.
+      affected.addAll(live.watchers());
+    }
     long version = changed ? locked.version() + 1 : locked.version();
     long txid = 0;
     if (changed || !live.dead().isEmpty()) {

@@ -30,7 +30,10 @@ final class LimiterSchema {
 
   /** Step {@code i} migrates version {@code i} to {@code i + 1}; version 0 is "no tables yet". */
   private static final List<Step> STEPS =
-      List.of(LimiterSchema::createVersionOne, LimiterSchema::addLockIncarnation);
+      List.of(
+          LimiterSchema::createVersionOne,
+          LimiterSchema::addLockIncarnation,
+          LimiterSchema::addWatching);
 
   /** The version this Sluice reads and writes. */
   static final int CURRENT = STEPS.size();
@@ -83,5 +86,17 @@ final class LimiterSchema {
    */
   private static void addLockIncarnation(Statement st, Tables t) throws SQLException {
     st.execute("ALTER TABLE " + t.owners() + " ADD COLUMN IF NOT EXISTS locked_in timestamptz");
+  }
+
+  /**
+   * Version 3: an owner may watch the pool ({@code PoolSession.watch}); every commit that changes
+   * the pool then names it in its NOTIFY. Only watchers' rows are ever true, so commits of pools
+   * nobody watches notify as before.
+   */
+  private static void addWatching(Statement st, Tables t) throws SQLException {
+    st.execute(
+        "ALTER TABLE "
+            + t.owners()
+            + " ADD COLUMN IF NOT EXISTS watching boolean NOT NULL DEFAULT false");
   }
 }

@@ -124,6 +124,15 @@ final class PgPool implements Subscriber, OwnerHome {
         this, settings.heartbeatTimeout().toMillis(), settings.describe());
   }
 
+  /** Marks {@code owner} as a watcher of the pool, on the listener's connection. */
+  void watch(String owner) {
+    try {
+      listener.run(c -> rows.watch(c, owner));
+    } catch (SQLException e) {
+      throw PgFailures.of(settings.describe() + ": cannot watch for changes", e);
+    }
+  }
+
   void join(PgSession s) {
     owners.join(s);
   }

@@ -11,6 +11,7 @@ import dev.sluice.SluiceException;
 import dev.sluice.spi.PoolCommand;
 import dev.sluice.spi.PoolOutcome;
 import dev.sluice.spi.PoolSession;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -24,6 +25,7 @@ public final class PgSession implements PoolSession {
   private final PgPool pool;
   private final String ownerId;
   private volatile Runnable onChange;
+  private volatile Runnable watcher;
   private volatile boolean closed;
 
   private PgSession(PgPool pool, String ownerId) {
@@ -91,9 +93,24 @@ public final class PgSession implements PoolSession {
     this.onChange = onChange;
   }
 
-  /** Runs the change action, on the pool view's wake thread. */
+  /**
+   * Marks this owner's row as a watcher's, so every commit that changes the pool names it in its
+   * NOTIFY (or, in this JVM, wakes it), and runs {@code onAnyChange} at each such wake.
+   */
+  @Override
+  public boolean watch(Runnable onAnyChange) {
+    watcher = Objects.requireNonNull(onAnyChange, "onAnyChange");
+    pool.watch(ownerId);
+    return true;
+  }
+
+  /** Runs the change and watch actions, on the pool view's wake thread. */
   void wake() {
-    Runnable action = onChange;
+    run(onChange);
+    run(watcher);
+  }
+
+  private void run(Runnable action) {
     if (action != null && !closed) {
       pool.dispatch(
           () -> {

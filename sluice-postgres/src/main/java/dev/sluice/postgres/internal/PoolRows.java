@@ -66,7 +66,9 @@ final class PoolRows {
             + " WHERE pool = ? AND (expires_at < clock_timestamp()"
             + " OR (owner_id <> ALL(?) AND "
             + OwnerRows.LOCK_FREE
-            + ")))";
+            + "))), ARRAY(SELECT owner_id FROM "
+            + tables.owners()
+            + " WHERE pool = ? AND watching)";
     this.write =
         "WITH w AS (UPDATE "
             + tables.pools()
@@ -173,6 +175,7 @@ final class PoolRows {
       st.setString(6, pool);
       st.setString(7, pool);
       st.setArray(8, c.createArrayOf("text", local.toArray()));
+      st.setString(9, pool);
       st.execute();
       Locked locked;
       try (ResultSet rs = st.getResultSet()) {
@@ -187,7 +190,11 @@ final class PoolRows {
       try (ResultSet rs = st.getResultSet()) {
         rs.next();
         Liveness live =
-            new Liveness(rs.getLong(1), strings(rs.getArray(2)), strings(rs.getArray(3)));
+            new Liveness(
+                rs.getLong(1),
+                strings(rs.getArray(2)),
+                strings(rs.getArray(3)),
+                strings(rs.getArray(4)));
         return new Start(locked, live);
       }
     }
@@ -200,8 +207,22 @@ final class PoolRows {
    * @param registered owners with a row
    * @param dead registered owners whose lock is free or whose heartbeat lapsed; their locks are
    *     held by this transaction until it ends
+   * @param watchers registered owners that watch every change of the pool
    */
-  record Liveness(long serverMillis, Set<String> registered, Set<String> dead) {}
+  record Liveness(
+      long serverMillis, Set<String> registered, Set<String> dead, Set<String> watchers) {}
+
+  /** Marks {@code owner} as a watcher: every commit that changes the pool names it. */
+  void watch(Connection c, String owner) throws SQLException {
+    try (PreparedStatement st =
+        c.prepareStatement(
+            "UPDATE " + tables.owners() + " SET watching = true WHERE owner_id = ?")) {
+      st.setString(1, owner);
+      if (st.executeUpdate() != 1) {
+        throw new SQLException(describe + ": owner " + owner + " has no row to mark as a watcher");
+      }
+    }
+  }
 
   /**
    * Writes the state (if {@code state} is not null), deletes the rows of reclaimed owners and
