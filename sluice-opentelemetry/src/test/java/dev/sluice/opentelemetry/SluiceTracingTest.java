@@ -44,7 +44,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The span tree {@link SluiceTracing} makes for real limiters, on a memory pool and on a real
- * SQLite pool, exported by the SDK's in-memory exporter.
+ * SQLite pool, exported by the SDK's in-memory exporter: for {@code schedule}, {@code execute} and
+ * the blocking {@code call(task, options)}.
  */
 class SluiceTracingTest {
   private static final long SAFETY_SECONDS = 20;
@@ -202,6 +203,91 @@ class SluiceTracingTest {
         assertThat(attempt.getAttributes().get(AttributeKey.stringKey("sluice.attempt.outcome")))
             .isEqualTo(n < 3 ? "service_failure" : "success");
       }
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("stores")
+  void theBlockingCallMakesTheSameTreeOnTheCallersThread(String kind) throws Exception {
+    ExecuteOptions options =
+        ExecuteOptions.builder()
+            .replaySafe(true)
+            .classifier(
+                (result, failure) ->
+                    failure instanceof IOException
+                        ? AttemptOutcome.serviceFailure()
+                        : AttemptOutcome.success())
+            .retry(
+                RetryPolicy.builder()
+                    .maxAttempts(3)
+                    .delays(Duration.ofMillis(1), Duration.ofMillis(5))
+                    .build())
+            .build();
+    String me = Thread.currentThread().getName();
+    try (Limiter limiter = open(kind, LimiterConfig.builder().maxConcurrent(1).build())) {
+      Span caller = app.spanBuilder("caller").startSpan();
+      String operationId;
+      try (Scope s = caller.makeCurrent()) {
+        operationId =
+            limiter.call(
+                ctx -> {
+                  app.spanBuilder(
+                          "try " + ctx.attempt() + " on " + Thread.currentThread().getName())
+                      .startSpan()
+                      .end();
+                  if (ctx.attempt() < 2) {
+                    throw new IOException("connection reset");
+                  }
+                  return ctx.operationId();
+                },
+                options);
+        // The caller's context is current again once the call returned.
+        assertThat(Span.current().getSpanContext()).isEqualTo(caller.getSpanContext());
+      } finally {
+        caller.end();
+      }
+
+      SpanData execute = spans.one("sluice.execute");
+      assertChild(execute, spans.one("caller"));
+      assertThat(execute.getAttributes().get(AttributeKey.stringKey("sluice.operation_id")))
+          .isEqualTo(operationId);
+      assertThat(execute.getAttributes().get(AttributeKey.stringKey("sluice.outcome")))
+          .isEqualTo("completed");
+      List<SpanData> attempts = spans.named("sluice.attempt");
+      assertThat(attempts).hasSize(2);
+      for (int n = 1; n <= 2; n++) {
+        SpanData attempt = attempts.get(n - 1);
+        assertChild(attempt, execute);
+        assertChild(spans.one("try " + n + " on " + me), attempt);
+        assertThat(attempt.getAttributes().get(AttributeKey.longKey("sluice.attempt")))
+            .isEqualTo(n);
+        assertThat(attempt.getAttributes().get(AttributeKey.longKey("sluice.fencing_token")))
+            .isPositive();
+        assertThat(attempt.getAttributes().get(AttributeKey.stringKey("sluice.attempt.outcome")))
+            .isEqualTo(n < 2 ? "service_failure" : "success");
+      }
+
+      spans.exporter.reset();
+      assertThatThrownBy(
+              () ->
+                  limiter.call(
+                      ctx -> {
+                        throw new IOException("still down");
+                      },
+                      options))
+          .isInstanceOf(IOException.class);
+      SpanData failed = spans.one("sluice.execute");
+      assertThat(failed.getAttributes().get(AttributeKey.stringKey("sluice.outcome")))
+          .isEqualTo("failed");
+      assertThat(failed.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+      assertThat(spans.named("sluice.attempt"))
+          .hasSize(3)
+          .allSatisfy(a -> assertChild(a, failed))
+          .allMatch(
+              a ->
+                  "service_failure"
+                      .equals(
+                          a.getAttributes().get(AttributeKey.stringKey("sluice.attempt.outcome"))));
     }
   }
 
