@@ -121,7 +121,7 @@ final class CallerExecution<T> implements StopsOnClose {
 
   private T attempts() throws Exception {
     for (int n = 1; ; n++) {
-      AttemptContext<T> a = attempt(n);
+      AttemptContext<T> a = observation == null ? attempt(n) : observedAttempt(n);
       switch (RetryRule.next(options, a, null, pastDeadline(), limiter.lifecycle().closing())) {
         case REFUSED -> throw new IllegalStateException(a + " did not run");
         case CLASSIFIER_FAILED -> throw rethrow(a.classifierFailure);
@@ -142,19 +142,13 @@ final class CallerExecution<T> implements StopsOnClose {
     }
   }
 
-  /** Makes attempt {@code n} and, when observed, ends its observation once it was released. */
-  private AttemptContext<T> attempt(int n) throws Exception {
-    attempts = n;
-    AttemptContext<T> a = new AttemptContext<>(operationId, n);
-    last = a;
-    if (observation == null) {
-      return admitAndRun(a);
-    }
-    a.observation = Observed.attempt(instrumentation, observation, n);
+  /** Makes attempt {@code n} and ends its observation once it was released. */
+  private AttemptContext<T> observedAttempt(int n) throws Exception {
+    AttemptContext<T> a;
     try {
-      admitAndRun(a);
+      a = attempt(n);
     } catch (Throwable e) {
-      Observed.end(a.observation, e);
+      Observed.end(last.observation, e);
       throw e;
     }
     // Like execute's attempts: the task's own failure is the classifier's to judge, not the end's.
@@ -162,8 +156,14 @@ final class CallerExecution<T> implements StopsOnClose {
     return a;
   }
 
-  /** Waits for admission, runs attempt {@code a} on this thread and releases its lease. */
-  private AttemptContext<T> admitAndRun(AttemptContext<T> a) throws Exception {
+  /** Waits for admission, runs attempt {@code n} on this thread and releases its lease. */
+  private AttemptContext<T> attempt(int n) throws Exception {
+    attempts = n;
+    AttemptContext<T> a = new AttemptContext<>(operationId, n);
+    last = a;
+    if (observation != null) {
+      a.observation = Observed.attempt(instrumentation, observation, n);
+    }
     BlockingTicket t;
     try {
       t =
@@ -186,19 +186,20 @@ final class CallerExecution<T> implements StopsOnClose {
     if (pastDeadline()) {
       cut(a, executionTimeout());
     }
-    limiter.requests().runHeld(t, () -> run(a, t));
+    if (a.observation == null) {
+      limiter.requests().runHeld(t, () -> runner.run(a, t.admission()));
+    } else {
+      limiter.requests().runHeld(t, () -> observedRun(a, t));
+    }
     if (!cut.by().compareAndSet(null, RETURNED)) {
       throw cut.by().get();
     }
     return a;
   }
 
-  /** Runs the attempt's task through the runner, inside its observation when it has one. */
-  private Void run(AttemptContext<T> a, BlockingTicket t) {
+  /** Runs the attempt's task through the runner, inside its observation. */
+  private Void observedRun(AttemptContext<T> a, BlockingTicket t) {
     Observation o = a.observation;
-    if (o == null) {
-      return runner.run(a, t.admission());
-    }
     Observed.admitted(o, t.admission());
     Observation.Scope scope = Observed.enter(o);
     try {
