@@ -15,7 +15,9 @@ package dev.sluice;
  * were accepted, so an implementation captures that thread's context there; {@link #attempt} is
  * called on a Sluice thread, with the execution's observation as the parent. Each returned {@link
  * Observation} is then told, on Sluice's threads, when the request was admitted, when user code
- * runs for it and how it ended.
+ * runs for it and how it ended. The blocking {@link Limiter#call(ExecutionTask, ExecuteOptions)} is
+ * observed like {@code execute}, with every call (attempts included) on the calling thread, which
+ * also runs each attempt's task inside the attempt's observation.
  *
  * <p>Implementations must be thread-safe and must not block. An exception one throws on the
  * submitting thread reaches the caller; one thrown on a Sluice thread is logged and ignored, so a

@@ -30,7 +30,7 @@ class ServeMetricsProcessTest {
   @TempDir Path work;
 
   /** The value of the one series named {@code name} that has every label of {@code labels}. */
-  private static double value(String text, String name, String... labels) {
+  static double value(String text, String name, String... labels) {
     List<String> found =
         text.lines()
             .filter(l -> l.startsWith(name + "{") || l.startsWith(name + " "))

@@ -28,8 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * {@code sluice serve --workflow-db}'s workflow API over real HTTP, against a real server process
  * and a workflow store written by another JVM ({@link WorkflowWriter}): the executions appear on
- * the event stream and in the listing, one execution shows its steps, timer and failure, and cancel
- * needs the token.
+ * the event stream, in the listing and in {@code /metrics}, one execution shows its steps, timer
+ * and failure, and cancel needs the token.
  */
 class ServeWorkflowProcessTest {
   @TempDir Path home;
@@ -133,6 +133,22 @@ class ServeWorkflowProcessTest {
             HttpResponse.BodyHandlers.ofString());
     assertThat(bad.statusCode()).isEqualTo(400);
     assertThat(bad.body()).contains("sleeping");
+  }
+
+  @Test
+  void metricsShowTheExecutionsAnotherProcessRanByStatus() throws Exception {
+    writeWorkflows(store);
+    HttpResponse<String> r =
+        serve.http.send(serve.request("/metrics").build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(r.statusCode()).isEqualTo(200);
+    String text = r.body();
+    String name = "sluice_workflow_executions";
+    assertThat(ServeMetricsProcessTest.value(text, name, "status=\"waiting\"")).isEqualTo(1.0);
+    assertThat(ServeMetricsProcessTest.value(text, name, "status=\"failed\"")).isEqualTo(1.0);
+    assertThat(ServeMetricsProcessTest.value(text, name, "status=\"completed\"")).isZero();
+    assertThat(ServeMetricsProcessTest.value(text, name, "status=\"queued\"")).isZero();
+    // The console's runtime never runs a step, so it has no step meters to show.
+    assertThat(text).doesNotContain("sluice_workflow_steps");
   }
 
   @Test

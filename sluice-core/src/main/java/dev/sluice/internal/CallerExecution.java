@@ -8,9 +8,12 @@ import dev.sluice.AttemptTimeoutException;
 import dev.sluice.ExecuteOptions;
 import dev.sluice.ExecutionTask;
 import dev.sluice.ExecutionTimeoutException;
+import dev.sluice.Instrumentation;
+import dev.sluice.Observation;
 import dev.sluice.QueueTimeoutException;
 import dev.sluice.SluiceException;
 import dev.sluice.TimeSource;
+import dev.sluice.spi.support.Observed;
 import java.time.Duration;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicReference;
@@ -25,6 +28,10 @@ import java.util.concurrent.locks.LockSupport;
  * <p>A timeout or deadline that passes while the task runs cancels the attempt's context at once;
  * since the calling thread is the one running the task, the call answers with the timeout when the
  * task returns, and the attempt holds its lease until then.
+ *
+ * <p>With an {@link Instrumentation}, the execution and each attempt are observed as {@code
+ * execute}'s are, all on the calling thread: each attempt's observation is entered around its task
+ * and ends after its release, the execution's before the call returns or throws.
  *
  * <p>Used by one thread, the caller; timers and a close only set flags and unpark it.
  */
@@ -47,6 +54,12 @@ final class CallerExecution<T> implements StopsOnClose {
   private int attempts;
   private AttemptContext<T> last;
 
+  /** The hook, or null: then nothing here observes and the call costs one null check. */
+  private final Instrumentation instrumentation;
+
+  /** The execution's observation, once made; null when nothing observes. */
+  private Observation observation;
+
   /** The attempt that runs now and what cut it short, if anything did. */
   private record Cut<T>(AttemptContext<T> attempt, AtomicReference<SluiceException> by) {}
 
@@ -58,6 +71,7 @@ final class CallerExecution<T> implements StopsOnClose {
     long deadline = options.deadlineMillis();
     this.deadlineNanos =
         deadline < 0 ? Long.MAX_VALUE : clock.monotonicNanos() + deadline * 1_000_000L;
+    this.instrumentation = limiter.instrumentation();
     this.runner =
         new AttemptRunner<>(
             task,
@@ -77,7 +91,12 @@ final class CallerExecution<T> implements StopsOnClose {
    */
   T call() throws Exception {
     try {
-      return attempts();
+      if (instrumentation == null) {
+        return attempts();
+      }
+      // Inside the try: a hook that throws reaches the caller, and the call is counted out.
+      observation = instrumentation.execute(limiter.pool(), operationId, options);
+      return observed(observation);
     } finally {
       if (last != null && !last.lastReported) {
         // No report ended the operation's record (refused, timed out, stopped between attempts).
@@ -87,9 +106,22 @@ final class CallerExecution<T> implements StopsOnClose {
     }
   }
 
+  /** Runs the attempts and ends {@code o} with how the call ends. */
+  private T observed(Observation o) throws Exception {
+    T value;
+    try {
+      value = attempts();
+    } catch (Throwable e) {
+      Observed.end(o, e);
+      throw e;
+    }
+    Observed.end(o, null);
+    return value;
+  }
+
   private T attempts() throws Exception {
     for (int n = 1; ; n++) {
-      AttemptContext<T> a = attempt(n);
+      AttemptContext<T> a = observation == null ? attempt(n) : observedAttempt(n);
       switch (RetryRule.next(options, a, null, pastDeadline(), limiter.lifecycle().closing())) {
         case REFUSED -> throw new IllegalStateException(a + " did not run");
         case CLASSIFIER_FAILED -> throw rethrow(a.classifierFailure);
@@ -110,11 +142,28 @@ final class CallerExecution<T> implements StopsOnClose {
     }
   }
 
+  /** Makes attempt {@code n} and ends its observation once it was released. */
+  private AttemptContext<T> observedAttempt(int n) throws Exception {
+    AttemptContext<T> a;
+    try {
+      a = attempt(n);
+    } catch (Throwable e) {
+      Observed.end(last.observation, e);
+      throw e;
+    }
+    // Like execute's attempts: the task's own failure is the classifier's to judge, not the end's.
+    Observed.end(a.observation, null);
+    return a;
+  }
+
   /** Waits for admission, runs attempt {@code n} on this thread and releases its lease. */
   private AttemptContext<T> attempt(int n) throws Exception {
     attempts = n;
     AttemptContext<T> a = new AttemptContext<>(operationId, n);
     last = a;
+    if (observation != null) {
+      a.observation = Observed.attempt(instrumentation, observation, n);
+    }
     BlockingTicket t;
     try {
       t =
@@ -137,11 +186,27 @@ final class CallerExecution<T> implements StopsOnClose {
     if (pastDeadline()) {
       cut(a, executionTimeout());
     }
-    limiter.requests().runHeld(t, () -> runner.run(a, t.admission()));
+    if (a.observation == null) {
+      limiter.requests().runHeld(t, () -> runner.run(a, t.admission()));
+    } else {
+      limiter.requests().runHeld(t, () -> observedRun(a, t));
+    }
     if (!cut.by().compareAndSet(null, RETURNED)) {
       throw cut.by().get();
     }
     return a;
+  }
+
+  /** Runs the attempt's task through the runner, inside its observation. */
+  private Void observedRun(AttemptContext<T> a, BlockingTicket t) {
+    Observation o = a.observation;
+    Observed.admitted(o, t.admission());
+    Observation.Scope scope = Observed.enter(o);
+    try {
+      return runner.run(a, t.admission());
+    } finally {
+      Observed.exit(scope);
+    }
   }
 
   /** The attempt's queue wait, cut to what is left of the deadline (reported as the deadline). */

@@ -31,8 +31,8 @@ import java.util.Objects;
  *       called</td><td>the wait for admission and the callback, until its future completes</td>
  *       <td>{@code sluice.pool}, {@code sluice.weight}, {@code sluice.lease_id} and {@code
  *       sluice.fencing_token} once admitted, {@code sluice.outcome}</td></tr>
- *   <tr><td>{@code sluice.execute}</td><td>the context current where {@code execute} was
- *       called</td><td>a managed execution, every attempt and delay</td>
+ *   <tr><td>{@code sluice.execute}</td><td>the context current where {@code execute} (or its
+ *       blocking form {@code call(task, options)}) was called</td><td>a managed execution, every attempt and delay</td>
  *       <td>{@code sluice.pool}, {@code sluice.weight}, {@code sluice.operation_id}, {@code
  *       sluice.outcome}</td></tr>
  *   <tr><td>{@code sluice.attempt}</td><td>its {@code sluice.execute}</td><td>one attempt: its
@@ -50,8 +50,10 @@ import java.util.Objects;
  * the current span on that thread, so the application's own spans there are its children. Each span
  * ends before the future of its work completes.
  *
- * <p>The blocking forms ({@code call}, {@code acquire}) run on the caller's thread, whose context
- * is already current, and make no span.
+ * <p>The blocking form of {@code execute}, {@code call(task, options)}, makes the same spans on the
+ * caller's thread: each attempt's span is current there while its task runs, and every span ends
+ * before the call returns or throws. The other blocking forms ({@code call(Callable)}, {@code
+ * acquire}) run on the caller's thread, whose context is already current, and make no span.
  *
  * <p>Thread-safe; never blocks (beyond what the SDK's span processors do).
  */

@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -44,7 +45,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The span tree {@link SluiceTracing} makes for real limiters, on a memory pool and on a real
- * SQLite pool, exported by the SDK's in-memory exporter.
+ * SQLite pool, exported by the SDK's in-memory exporter: for {@code schedule}, {@code execute} and
+ * the blocking {@code call(task, options)}.
  */
 class SluiceTracingTest {
   private static final long SAFETY_SECONDS = 20;
@@ -148,20 +150,7 @@ class SluiceTracingTest {
   @ParameterizedTest
   @MethodSource("stores")
   void executeSpanHasOneChildPerAttempt(String kind) throws Exception {
-    ExecuteOptions options =
-        ExecuteOptions.builder()
-            .replaySafe(true)
-            .classifier(
-                (result, failure) ->
-                    failure instanceof IOException
-                        ? AttemptOutcome.serviceFailure()
-                        : AttemptOutcome.success())
-            .retry(
-                RetryPolicy.builder()
-                    .maxAttempts(4)
-                    .delays(Duration.ofMillis(1), Duration.ofMillis(5))
-                    .build())
-            .build();
+    ExecuteOptions options = retryingIoFailures(4);
     try (Limiter limiter = open(kind, LimiterConfig.builder().maxConcurrent(1).build())) {
       Span caller = app.spanBuilder("caller").startSpan();
       CompletableFuture<String> f;
@@ -181,27 +170,111 @@ class SluiceTracingTest {
       }
       String operationId = f.get(SAFETY_SECONDS, TimeUnit.SECONDS);
 
-      SpanData execute = spans.one("sluice.execute");
-      assertChild(execute, spans.one("caller"));
-      assertThat(execute.getAttributes().get(AttributeKey.stringKey("sluice.operation_id")))
-          .isEqualTo(operationId);
-      assertThat(execute.getAttributes().get(AttributeKey.stringKey("sluice.outcome")))
-          .isEqualTo("completed");
-      List<SpanData> attempts = spans.named("sluice.attempt");
-      assertThat(attempts).hasSize(3);
-      for (int n = 1; n <= 3; n++) {
-        SpanData attempt = attempts.get(n - 1);
-        assertChild(attempt, execute);
-        assertChild(spans.one("try " + n), attempt);
-        assertThat(attempt.getAttributes().get(AttributeKey.longKey("sluice.attempt")))
-            .isEqualTo(n);
-        assertThat(attempt.getAttributes().get(AttributeKey.stringKey("sluice.operation_id")))
-            .isEqualTo(operationId);
-        assertThat(attempt.getAttributes().get(AttributeKey.longKey("sluice.fencing_token")))
-            .isPositive();
-        assertThat(attempt.getAttributes().get(AttributeKey.stringKey("sluice.attempt.outcome")))
-            .isEqualTo(n < 3 ? "service_failure" : "success");
+      SpanData execute = completedExecute(operationId);
+      assertAttempts(execute, operationId, 3);
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("stores")
+  void theBlockingCallMakesTheSameTreeOnTheCallersThread(String kind) throws Exception {
+    ExecuteOptions options = retryingIoFailures(3);
+    List<String> threads = new CopyOnWriteArrayList<>();
+    try (Limiter limiter = open(kind, LimiterConfig.builder().maxConcurrent(1).build())) {
+      Span caller = app.spanBuilder("caller").startSpan();
+      String operationId;
+      try (Scope s = caller.makeCurrent()) {
+        operationId =
+            limiter.call(
+                ctx -> {
+                  threads.add(Thread.currentThread().getName());
+                  app.spanBuilder("try " + ctx.attempt()).startSpan().end();
+                  if (ctx.attempt() < 2) {
+                    throw new IOException("connection reset");
+                  }
+                  return ctx.operationId();
+                },
+                options);
+        // The caller's context is current again once the call returned.
+        assertThat(Span.current().getSpanContext()).isEqualTo(caller.getSpanContext());
+      } finally {
+        caller.end();
       }
+
+      SpanData execute = completedExecute(operationId);
+      assertAttempts(execute, operationId, 2);
+      assertThat(threads).containsOnly(Thread.currentThread().getName());
+
+      spans.exporter.reset();
+      assertThatThrownBy(
+              () ->
+                  limiter.call(
+                      ctx -> {
+                        throw new IOException("still down");
+                      },
+                      options))
+          .isInstanceOf(IOException.class);
+      SpanData failed = spans.one("sluice.execute");
+      assertThat(failed.getAttributes().get(AttributeKey.stringKey("sluice.outcome")))
+          .isEqualTo("failed");
+      assertThat(failed.getStatus().getStatusCode()).isEqualTo(StatusCode.ERROR);
+      assertThat(spans.named("sluice.attempt"))
+          .hasSize(3)
+          .allSatisfy(a -> assertChild(a, failed))
+          .allMatch(
+              a ->
+                  "service_failure"
+                      .equals(
+                          a.getAttributes().get(AttributeKey.stringKey("sluice.attempt.outcome"))));
+    }
+  }
+
+  /** Retries up to {@code maxAttempts} while the task throws an {@link IOException}. */
+  private static ExecuteOptions retryingIoFailures(int maxAttempts) {
+    return ExecuteOptions.builder()
+        .replaySafe(true)
+        .classifier(
+            (result, failure) ->
+                failure instanceof IOException
+                    ? AttemptOutcome.serviceFailure()
+                    : AttemptOutcome.success())
+        .retry(
+            RetryPolicy.builder()
+                .maxAttempts(maxAttempts)
+                .delays(Duration.ofMillis(1), Duration.ofMillis(5))
+                .build())
+        .build();
+  }
+
+  /** The one {@code sluice.execute} span: the caller's child, completed, of {@code operationId}. */
+  private SpanData completedExecute(String operationId) {
+    SpanData execute = spans.one("sluice.execute");
+    assertChild(execute, spans.one("caller"));
+    assertThat(execute.getAttributes().get(AttributeKey.stringKey("sluice.operation_id")))
+        .isEqualTo(operationId);
+    assertThat(execute.getAttributes().get(AttributeKey.stringKey("sluice.outcome")))
+        .isEqualTo("completed");
+    return execute;
+  }
+
+  /**
+   * Asserts {@code count} attempt spans under {@code execute}, each the parent of its task's {@code
+   * try N} span, all but the last judged a service failure.
+   */
+  private void assertAttempts(SpanData execute, String operationId, int count) {
+    List<SpanData> attempts = spans.named("sluice.attempt");
+    assertThat(attempts).hasSize(count);
+    for (int n = 1; n <= count; n++) {
+      SpanData attempt = attempts.get(n - 1);
+      assertChild(attempt, execute);
+      assertChild(spans.one("try " + n), attempt);
+      assertThat(attempt.getAttributes().get(AttributeKey.longKey("sluice.attempt"))).isEqualTo(n);
+      assertThat(attempt.getAttributes().get(AttributeKey.stringKey("sluice.operation_id")))
+          .isEqualTo(operationId);
+      assertThat(attempt.getAttributes().get(AttributeKey.longKey("sluice.fencing_token")))
+          .isPositive();
+      assertThat(attempt.getAttributes().get(AttributeKey.stringKey("sluice.attempt.outcome")))
+          .isEqualTo(n < count ? "service_failure" : "success");
     }
   }
 

@@ -18,7 +18,8 @@ import java.util.Optional;
  * durable store. A value; thread-safe.
  *
  * @param execution the execution's row
- * @param steps its steps by position
+ * @param steps its steps by position (from {@link WorkflowInspector#details}, without the carried
+ *     context record)
  * @param timer its timer, if one is armed (a sleep, a retry delay or its deadline)
  * @param storeWait what it waits on, if it waits on a durable store's document
  */

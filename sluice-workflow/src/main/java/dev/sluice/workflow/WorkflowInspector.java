@@ -27,7 +27,9 @@ public interface WorkflowInspector {
   ExecutionPage executions(ExecutionQuery query);
 
   /**
-   * Reads one execution with its steps, timer and wait.
+   * Reads one execution with its steps, timer and wait. The steps are those the workflow recorded:
+   * the context an instrumentation carried from the submit ({@link
+   * dev.sluice.workflow.spi.StepKind#CONTEXT}, at position 0) is not among them.
    *
    * @param id the execution's exact id
    * @return the execution, or empty if the store has none with this id

@@ -25,9 +25,9 @@ import java.util.concurrent.Executors;
  * {@code sluice serve}'s HTTP server (the JDK's {@code com.sun.net.httpserver}): the console page
  * and its files from the jar, {@code GET /api/status}, {@code GET /api/events} (server-sent events
  * fed by the same {@link Feed} as {@code sluice top}) and the actions {@code POST /api/cancel},
- * {@code /api/force-release} and {@code /api/capacity}, and the limiter pools it was given ({@link
- * LimiterRoutes}), and {@code GET /metrics} ({@link MetricsPage}). Who may do what is {@link
- * Access}'s to say.
+ * {@code /api/force-release} and {@code /api/capacity}, the limiter pools it was given ({@link
+ * LimiterRoutes}), a workflow store ({@link WorkflowRoutes}), and {@code GET /metrics} ({@link
+ * MetricsPage}). Who may do what is {@link Access}'s to say.
  *
  * <p>Thread-safe. Each request runs on a daemon thread of its own pool; an event stream holds its
  * thread until the client goes or the server closes. {@link #close} stops listening and ends every
@@ -132,7 +132,9 @@ public final class ConsoleServer implements AutoCloseable {
     server.metrics = new MetricsPage(limiters, access, gate.lastEventSequence());
     http.createContext("/metrics", guarded(server.metrics::scrape));
     if (workflows != null) {
-      server.serveWorkflows(new WorkflowRoutes(workflows, access, act));
+      WorkflowRoutes routes = new WorkflowRoutes(workflows, access, act);
+      server.metrics.bindWorkflows(routes.runtime());
+      server.serveWorkflows(routes);
     }
     // The meters first: whoever sees a change on the stream then finds it in /metrics.
     new Feed(gate, Hub.KEPT, Clock.systemUTC(), server.metrics.andThen(hub)).start();

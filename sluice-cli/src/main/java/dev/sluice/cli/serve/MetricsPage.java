@@ -9,6 +9,8 @@ import dev.sluice.cli.top.Feed;
 import dev.sluice.cli.top.FeedEvent;
 import dev.sluice.micrometer.GateMetrics;
 import dev.sluice.micrometer.SluiceMetrics;
+import dev.sluice.micrometer.WorkflowMetrics;
+import dev.sluice.workflow.WorkflowRuntime;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
@@ -19,13 +21,15 @@ import java.util.function.Consumer;
 
 /**
  * {@code GET /metrics}: the gate's meters ({@link GateMetrics}, fed by the same {@link Feed} as the
- * console) and those of each {@code --pool-dir} and {@code --postgres-pool} limiter pool ({@link
- * SluiceMetrics}, whose {@code pool} tag is the directory or the pool name), in Prometheus' text
- * format through Micrometer's Prometheus registry. A read like the rest of the API: open on
- * loopback, the token (as {@code Authorization: Bearer}) anywhere else. The gate's counters and
- * wait timer count what happened since the server started; a limiter pool's counters count the
- * console's own limiter, which admits nothing, so its gauges (shared by every process) are what to
- * watch.
+ * console), those of each {@code --pool-dir} and {@code --postgres-pool} limiter pool ({@link
+ * SluiceMetrics}, whose {@code pool} tag is the directory or the pool name) and, with a workflow
+ * store, its executions by status ({@link WorkflowMetrics}), in Prometheus' text format through
+ * Micrometer's Prometheus registry. A read like the rest of the API: open on loopback, the token
+ * (as {@code Authorization: Bearer}) anywhere else. The gate's counters and wait timer count what
+ * happened since the server started; a limiter pool's counters count the console's own limiter,
+ * which admits nothing, so its gauges (shared by every process) are what to watch. Likewise the
+ * workflow step meters count the console's own runtime, which never starts, so they stay absent;
+ * the status gauges read the store.
  *
  * <p>Thread-safe: the feed's thread calls {@link #accept}; request threads scrape. A scrape reads
  * each limiter pool's store at most once a second.
@@ -38,6 +42,7 @@ final class MetricsPage implements Consumer<Feed.Update>, AutoCloseable {
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final GateMetrics gate = new GateMetrics();
   private final List<SluiceMetrics> limiters = new ArrayList<>();
+  private final List<WorkflowMetrics> workflows = new ArrayList<>();
   private final Access access;
   private final long since;
 
@@ -55,6 +60,15 @@ final class MetricsPage implements Consumer<Feed.Update>, AutoCloseable {
       SluiceMetrics m = SluiceMetrics.of(p.limiter());
       m.bindTo(registry);
       limiters.add(m);
+    }
+  }
+
+  /** Binds the meters of the workflow store {@code runtime} reads. */
+  void bindWorkflows(WorkflowRuntime runtime) {
+    WorkflowMetrics m = WorkflowMetrics.of(runtime);
+    m.bindTo(registry);
+    synchronized (workflows) {
+      workflows.add(m);
     }
   }
 
@@ -79,10 +93,13 @@ final class MetricsPage implements Consumer<Feed.Update>, AutoCloseable {
     Exchanges.send(ex, 200, TEXT_FORMAT, registry.scrape().getBytes(StandardCharsets.UTF_8));
   }
 
-  /** Stops the limiters' counting; the registry is dropped with the server. */
+  /** Stops the limiters' and workflows' counting; the registry is dropped with the server. */
   @Override
   public void close() {
     limiters.forEach(SluiceMetrics::close);
+    synchronized (workflows) {
+      workflows.forEach(WorkflowMetrics::close);
+    }
     registry.close();
   }
 }

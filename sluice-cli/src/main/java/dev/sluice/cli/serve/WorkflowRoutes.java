@@ -52,6 +52,11 @@ final class WorkflowRoutes implements AutoCloseable {
     this.subscription = inspector.onChange(changes::changed);
   }
 
+  /** The console's runtime on the store, which never starts (for the store's meters). */
+  WorkflowRuntime runtime() {
+    return runtime;
+  }
+
   void list(HttpExchange ex) throws IOException {
     if (!readable(ex)) {
       return;

@@ -11,6 +11,7 @@ import dev.sluice.workflow.ExecutionStatus;
 import dev.sluice.workflow.WorkflowInspector;
 import dev.sluice.workflow.spi.ExecutionRecord;
 import dev.sluice.workflow.spi.ExecutionScan;
+import dev.sluice.workflow.spi.StepRecord;
 import dev.sluice.workflow.spi.WorkflowSession;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -24,7 +25,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * The runtime's {@link WorkflowInspector}: read-only units of work on the runtime's session, and
  * the listeners its session's change signal calls. A page asks the store for one row more than it
- * returns, to know whether there is a next page without a second query. Thread-safe.
+ * returns, to know whether there is a next page without a second query. Details leave out the
+ * carried context record ({@link dev.sluice.workflow.spi.StepKind#CONTEXT}), so every reader (the
+ * console, tools) shows only the workflow's own steps. Thread-safe.
  */
 final class Inspector implements WorkflowInspector {
   private final WorkflowSession session;
@@ -66,7 +69,18 @@ final class Inspector implements WorkflowInspector {
     return session.transact(
         tx ->
             tx.execution(id)
-                .map(e -> new ExecutionDetails(e, tx.steps(id), tx.timer(id), tx.waiter(id))));
+                .map(
+                    e ->
+                        new ExecutionDetails(
+                            e, userSteps(tx.steps(id)), tx.timer(id), tx.waiter(id))));
+  }
+
+  /**
+   * The steps the workflow function recorded: without the context an instrumentation carried from
+   * the submit, which is the runtime's bookkeeping, not a step of the user's workflow.
+   */
+  static List<StepRecord> userSteps(List<StepRecord> steps) {
+    return StepObserver.carriesContext(steps) ? steps.subList(1, steps.size()) : steps;
   }
 
   @Override

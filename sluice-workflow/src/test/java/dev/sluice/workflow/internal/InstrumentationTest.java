@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * What a {@link WorkflowInstrumentation} is given and what the runtime records for it, on the
  * memory store: the carried text is the execution's first step record, the function never sees it,
- * and a hook that fails does not stop the run.
+ * inspection does not show it, and a hook that fails does not stop the run.
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class InstrumentationTest {
@@ -93,6 +93,12 @@ class InstrumentationTest {
     assertThat(recorded.get(0).kind()).isEqualTo(StepKind.CONTEXT);
     assertThat(recorded.get(0).position()).isZero();
     assertThat(recorded).extracting(StepRecord::key).containsExactly("$context", "a", "pause", "b");
+    try (WorkflowRuntime reader = WorkflowRuntime.builder().store(store).build()) {
+      assertThat(reader.inspector().details("e1").orElseThrow().steps())
+          .as("inspection shows the workflow's own steps, not the carried context")
+          .extracting(StepRecord::key)
+          .containsExactly("a", "pause", "b");
+    }
     assertThat(hook.steps)
         .extracting(s -> s.stepKey() + (s.replayed() ? " replayed" : " run " + s.attempt()))
         .containsExactly("a run 1", "a replayed", "b run 1");
@@ -107,6 +113,11 @@ class InstrumentationTest {
       assertThat(rt.submit(wf, "e2", "y").result(SAFETY)).isEqualTo("y-a-b");
     }
     assertThat(steps("e2")).extracting(StepRecord::key).containsExactly("a", "pause", "b");
+    try (WorkflowRuntime reader = WorkflowRuntime.builder().store(store).build()) {
+      assertThat(reader.inspector().details("e2").orElseThrow().steps())
+          .extracting(StepRecord::key)
+          .containsExactly("a", "pause", "b");
+    }
     assertThat(hook.steps).hasSize(3).allMatch(s -> s.carried() == null);
   }
 
