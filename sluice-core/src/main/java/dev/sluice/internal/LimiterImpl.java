@@ -135,7 +135,15 @@ final class LimiterImpl implements Limiter {
     if (!lifecycle.admit()) {
       return CompletableFuture.failedFuture(lifecycle.closedException());
     }
-    Execution<T> execution = new Execution<>(this, task, options);
+    Execution<T> execution;
+    try {
+      execution = new Execution<>(this, task, options);
+    } catch (RuntimeException | Error e) {
+      // Only an instrumentation hook throws here: the execution never began, so it is counted out
+      // again, or a close would wait for it forever.
+      lifecycle.ended();
+      throw e;
+    }
     execution.start();
     return execution.future();
   }
