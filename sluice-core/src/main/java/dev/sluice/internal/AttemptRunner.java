@@ -68,6 +68,15 @@ final class AttemptRunner<T> {
 
   /** The request's callback: returns null always; see the type's description. */
   Void run(AttemptContext<T> a, Admission admission) {
+    return run(a, admission, Requests.NO_READING);
+  }
+
+  /**
+   * Like {@link #run(AttemptContext, Admission)}, for a caller that read the clock as the attempt
+   * was admitted: {@code nowNanos} is that reading, the attempt's start ({@link
+   * Requests#NO_READING} for none).
+   */
+  Void run(AttemptContext<T> a, Admission admission, long nowNanos) {
     a.admission(admission);
     a.ran = true;
     if (a.cancelled()) {
@@ -77,11 +86,11 @@ final class AttemptRunner<T> {
       report(a);
       return null;
     }
-    long started = clock.monotonicNanos();
+    long started = nowNanos == Requests.NO_READING ? clock.monotonicNanos() : nowNanos;
     // One timer for whichever comes first, the attempt timeout or the deadline.
     long cutAt = timeoutNanos < 0 ? deadlineNanos : Math.min(deadlineNanos, after(started));
     if (cutAt != Long.MAX_VALUE) {
-      a.timeout = deadlines.add(cutAt, () -> timedOut.accept(a));
+      a.timeout = deadlines.add(cutAt, started, () -> timedOut.accept(a));
       if (a.cancelled()) {
         a.timeout.cancel();
       }

@@ -47,13 +47,23 @@ final class DeadlineQueue {
    * @return the entry, for cancelling
    */
   Entry add(long atNanos, Runnable action) {
+    return add(atNanos, Long.MIN_VALUE, action);
+  }
+
+  /**
+   * Like {@link #add(long, Runnable)}, for a caller that has just read the clock: {@code nowNanos}
+   * is that reading ({@link Long#MIN_VALUE} for none), saving another should the timer be armed.
+   *
+   * @return the entry, for cancelling
+   */
+  Entry add(long atNanos, long nowNanos, Runnable action) {
     Entry e;
     lock.lock();
     try {
       e = new Entry(this, atNanos, sequence++, action);
       entries.add(e);
       if (timer == null || atNanos < armedAt) {
-        arm(atNanos);
+        arm(atNanos, nowNanos);
       }
     } finally {
       lock.unlock();
@@ -92,11 +102,12 @@ final class DeadlineQueue {
     }
   }
 
-  private void arm(long atNanos) {
+  private void arm(long atNanos, long nowNanos) {
     disarm();
     armedAt = atNanos;
     long arming = ++armings;
-    timer = clock.schedule(() -> fire(arming), atNanos - clock.monotonicNanos());
+    long now = nowNanos == Long.MIN_VALUE ? clock.monotonicNanos() : nowNanos;
+    timer = clock.schedule(() -> fire(arming), atNanos - now);
   }
 
   private void disarm() {
@@ -120,7 +131,7 @@ final class DeadlineQueue {
         due.add(entries.poll());
       }
       if (!entries.isEmpty()) {
-        arm(entries.peek().atNanos);
+        arm(entries.peek().atNanos, now);
       }
     } finally {
       lock.unlock();

@@ -31,6 +31,9 @@ import java.util.concurrent.RejectedExecutionException;
 final class Requests {
   private static final long NO_DEADLINE = Long.MAX_VALUE;
 
+  /** A clock reading not taken. */
+  static final long NO_READING = Long.MIN_VALUE;
+
   private final LimiterImpl limiter;
   private final SharedPool pool;
   private final LimiterConfig config;
@@ -210,21 +213,33 @@ final class Requests {
    * acquire leaves; see {@link #acquireBlocking(long, long, long, boolean)}.
    */
   BlockingTicket acquireAttempt(
-      long weight, long lifetime, long queueWait, boolean failFast, AttemptContext<?> attempt)
+      long weight,
+      long lifetime,
+      long queueWait,
+      long nowNanos,
+      boolean failFast,
+      AttemptContext<?> attempt)
       throws InterruptedException {
-    return acquireBlocking(weight, lifetime, queueWait, attempt.attempt() > 1, attempt, failFast);
+    return acquireBlocking(
+        weight, lifetime, queueWait, nowNanos, attempt.attempt() > 1, attempt, failFast);
   }
 
   private BlockingTicket acquireBlocking(
       long weight, long lifetime, long queueWait, boolean continuation, AttemptContext<?> attempt)
       throws InterruptedException {
-    return acquireBlocking(weight, lifetime, queueWait, continuation, attempt, false);
+    return acquireBlocking(weight, lifetime, queueWait, NO_READING, continuation, attempt, false);
   }
 
+  /**
+   * The acquire behind every blocking form. {@code nowNanos} is the caller's clock reading that
+   * {@code queueWait} was computed from, or {@link #NO_READING}: the clock is read often on this
+   * path, and each reading costs tens of nanoseconds on a virtual machine.
+   */
   private BlockingTicket acquireBlocking(
       long weight,
       long lifetime,
       long queueWait,
+      long nowNanos,
       boolean continuation,
       AttemptContext<?> attempt,
       boolean failFast)
@@ -238,7 +253,7 @@ final class Requests {
     }
     BlockingTicket t =
         new BlockingTicket(
-            limiter, pool.nextRef(), weight, lifetime, deadline(queueWait), queueWait);
+            limiter, pool.nextRef(), weight, lifetime, deadline(queueWait, nowNanos), queueWait);
     t.continuing = continuation;
     t.failFast = failFast;
     if (attempt != null) {
@@ -295,9 +310,13 @@ final class Requests {
       events.send(LimiterEvent.Kind.EXPIRED, t);
       return new LeaseExpiredException(pool.name(), t.admission());
     }
-    if (t.deadlineNanos != NO_DEADLINE && clock.monotonicNanos() >= t.deadlineNanos) {
-      events.send(LimiterEvent.Kind.TIMED_OUT, t);
-      return new QueueTimeoutException(pool.name(), Duration.ofMillis(t.queueWaitMillis));
+    if (t.deadlineNanos != NO_DEADLINE) {
+      // Kept: a blocking caller's attempt starts at this reading and needs none of its own.
+      t.startNanos = clock.monotonicNanos();
+      if (t.startNanos >= t.deadlineNanos) {
+        events.send(LimiterEvent.Kind.TIMED_OUT, t);
+        return new QueueTimeoutException(pool.name(), Duration.ofMillis(t.queueWaitMillis));
+      }
     }
     return null;
   }
@@ -330,9 +349,15 @@ final class Requests {
   }
 
   private long deadline(long queueWaitMillis) {
-    return queueWaitMillis <= 0
-        ? NO_DEADLINE
-        : clock.monotonicNanos() + queueWaitMillis * 1_000_000L;
+    return deadline(queueWaitMillis, NO_READING);
+  }
+
+  private long deadline(long queueWaitMillis, long nowNanos) {
+    if (queueWaitMillis <= 0) {
+      return NO_DEADLINE;
+    }
+    return (nowNanos == NO_READING ? clock.monotonicNanos() : nowNanos)
+        + queueWaitMillis * 1_000_000L;
   }
 
   /**

@@ -44,6 +44,13 @@ abstract class Ticket extends HandOffTicket {
    */
   volatile String operation = "";
 
+  /**
+   * The clock reading taken when a blocking request was checked before it starts, or {@link
+   * Requests#NO_READING}: the caller's attempt starts at that moment and needs no reading of its
+   * own. Written and read by the thread that starts the request only.
+   */
+  long startNanos = Requests.NO_READING;
+
   /** The operation whose record the release's report ends (the last attempt's); empty for none. */
   volatile String finishes = "";
 
