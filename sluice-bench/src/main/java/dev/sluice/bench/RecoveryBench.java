@@ -14,6 +14,8 @@ import dev.sluice.Limiter;
 import dev.sluice.LimiterConfig;
 import dev.sluice.RecoveryPolicy;
 import dev.sluice.memory.MemoryStore;
+import io.github.resilience4j.bulkhead.Bulkhead;
+import io.github.resilience4j.bulkhead.BulkheadConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
 import io.github.resilience4j.retry.Retry;
 import java.time.Duration;
@@ -36,7 +38,8 @@ import org.openjdk.jmh.annotations.TearDown;
  *
  * <p>{@code resilience4j} is Resilience4j's {@code Retry} around its {@code CircuitBreaker} (a
  * count-based window of 5 at a 100 % failure rate: 5 failures in a row) and {@code failsafe} is
- * {@code Failsafe.with(retryPolicy, circuitBreaker)}, both on the calling thread and in one JVM.
+ * {@code Failsafe.with(retryPolicy, circuitBreaker)}, both on the calling thread and in one JVM;
+ * their {@code …Bulkhead} rows add a bulkhead of 64 calls at once, the cap Sluice's pool has.
  * {@code sluiceCall} is {@code limiter.call(task, options)} and {@code sluiceExecuteJoin} {@code
  * limiter.execute(task, options).join()} on a memory pool of {@code maxConcurrent(64)} (never full)
  * whose recovery policy has the breaker: each attempt takes a lease and reports its outcome to the
@@ -53,6 +56,8 @@ public class RecoveryBench {
   public static class PeerState {
     Callable<Integer> resilience4j;
     FailsafeExecutor<Integer> failsafe;
+    Callable<Integer> resilience4jBulkhead;
+    FailsafeExecutor<Integer> failsafeBulkhead;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -72,13 +77,29 @@ public class RecoveryBench {
               retry,
               io.github.resilience4j.circuitbreaker.CircuitBreaker.decorateCallable(
                   breaker, Task.CALLABLE));
-      failsafe =
+      failsafe = Failsafe.with(RetryPolicies.failsafe(), failsafeBreaker());
+      // With a cap of 64 at once, as Sluice's pool has: the peers' in-JVM bulkheads.
+      Bulkhead bulkhead =
+          Bulkhead.of("bench", BulkheadConfig.custom().maxConcurrentCalls(64).build());
+      resilience4jBulkhead =
+          Retry.decorateCallable(
+              RetryPolicies.resilience4j(),
+              io.github.resilience4j.circuitbreaker.CircuitBreaker.decorateCallable(
+                  io.github.resilience4j.circuitbreaker.CircuitBreaker.of(
+                      "bench-bulkhead", breaker.getCircuitBreakerConfig()),
+                  Bulkhead.decorateCallable(bulkhead, Task.CALLABLE)));
+      failsafeBulkhead =
           Failsafe.with(
               RetryPolicies.failsafe(),
-              CircuitBreaker.<Integer>builder()
-                  .withFailureThreshold(5)
-                  .withDelay(Duration.ofSeconds(30))
-                  .build());
+              failsafeBreaker(),
+              dev.failsafe.Bulkhead.<Integer>builder(64).build());
+    }
+
+    private static CircuitBreaker<Integer> failsafeBreaker() {
+      return CircuitBreaker.<Integer>builder()
+          .withFailureThreshold(5)
+          .withDelay(Duration.ofSeconds(30))
+          .build();
     }
   }
 
@@ -123,6 +144,18 @@ public class RecoveryBench {
   @Benchmark
   public Integer failsafe(PeerState s) {
     return s.failsafe.get(Task.CHECKED);
+  }
+
+  /** Resilience4j {@code Retry} around its {@code CircuitBreaker} around a 64-call bulkhead. */
+  @Benchmark
+  public Integer resilience4jBulkhead(PeerState s) throws Exception {
+    return s.resilience4jBulkhead.call();
+  }
+
+  /** Failsafe with a {@code RetryPolicy}, a {@code CircuitBreaker} and a 64-call bulkhead. */
+  @Benchmark
+  public Integer failsafeBulkhead(PeerState s) {
+    return s.failsafeBulkhead.get(Task.CHECKED);
   }
 
   /** Sluice {@code limiter.call(task, options)} on a pool with a breaker. */
