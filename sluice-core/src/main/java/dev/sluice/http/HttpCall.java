@@ -17,8 +17,6 @@ import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 
 /**
  * One HTTP call through the limiter: the task each attempt runs, and the future the application
@@ -70,18 +68,19 @@ final class HttpCall<T> {
   /** The task of one attempt. */
   Attempt<T> run(ExecutionContext ctx) throws Exception {
     BodyWatch<T> watch = new BodyWatch<>(handler);
-    CompletableFuture<HttpResponse<T>> sent = client.sendAsync(requestFor(ctx.attempt()), watch);
+    HttpRequest attemptRequest = requestFor(ctx.attempt());
+    SendInterrupter sending = new SendInterrupter();
     ctx.cancellation()
         .thenRun(
             () -> {
-              sent.cancel(true);
+              sending.interrupt();
               watch.abort(
                   new HttpTimeoutException(
                       "the HTTP attempt was stopped (attempt timeout, deadline or cancellation) "
                           + "before its response body ended; "
                           + ctx));
             });
-    HttpResponse<T> response = await(sent);
+    HttpResponse<T> response = send(attemptRequest, watch, sending);
     AttemptOutcome outcome = HttpClassifier.ofResponse(response, Instant.now());
     if (willRetry(ctx, outcome)) {
       watch.abort(new IOException("the response was thrown away for another attempt"));
@@ -126,17 +125,46 @@ final class HttpCall<T> {
         .build();
   }
 
-  private static <R> R await(CompletableFuture<R> sent) throws Exception {
+  /**
+   * Sends on this thread, which waits anyway; see {@link SendInterrupter} for why not {@code
+   * sendAsync}. Fails as {@code sendAsync}'s future would: with the client's own failure, or with a
+   * {@link CancellationException} when the attempt was cancelled.
+   */
+  private HttpResponse<T> send(HttpRequest r, BodyWatch<T> watch, SendInterrupter sending)
+      throws Exception {
+    HttpResponse<T> response;
     try {
-      return sent.get();
-    } catch (ExecutionException | CompletionException e) {
-      Throwable cause = e.getCause();
-      if (cause instanceof Exception ex) {
-        throw ex;
+      response = client.send(r, watch);
+    } catch (InterruptedException e) {
+      if (!sending.ended()) {
+        throw e;
       }
-      throw (Error) cause;
-    } catch (CancellationException e) {
-      throw e;
+      CancellationException cancelled =
+          new CancellationException("the HTTP attempt was cancelled before its response came");
+      cancelled.initCause(e);
+      throw cancelled;
+    } catch (Exception | Error e) {
+      sending.ended();
+      throw unwrapped(e);
     }
+    sending.ended();
+    return response;
+  }
+
+  /**
+   * The failure itself out of the copy {@code HttpClient.send} wraps it in (an exception of a like
+   * type with its message), so the caller sees what {@code sendAsync} would have failed with and
+   * the classifier finds an {@link ApplicationFailure} before any wrapping {@link IOException}.
+   */
+  private static Exception unwrapped(Throwable t) {
+    Throwable cause = t.getCause();
+    Throwable failure =
+        cause != null && cause != t && Objects.equals(t.getMessage(), cause.getMessage())
+            ? cause
+            : t;
+    if (failure instanceof Error err) {
+      throw err;
+    }
+    return (Exception) failure;
   }
 }

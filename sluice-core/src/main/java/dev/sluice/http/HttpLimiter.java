@@ -37,8 +37,9 @@ import java.util.concurrent.ExecutionException;
  * BodyHandlers.ofString()} that is before {@code send} returns; for {@code ofInputStream()} it is
  * when the application closes the stream, so close it (try-with-resources) even when abandoning it
  * half-way. The attempt timeout and the deadline cover the body: when either passes, the body is
- * aborted and its reader gets an {@link java.io.IOException}. While a body is being read, the
- * attempt's callback thread of the limiter waits for it.
+ * aborted and its reader gets an {@link java.io.IOException}. Each attempt sends with the client's
+ * blocking {@code send} on the attempt's callback thread of the limiter (a timeout or cancellation
+ * interrupts it there), and that thread waits while a body is being read.
  *
  * <h2>Retries</h2>
  *

@@ -91,6 +91,11 @@ final class TestServer implements AutoCloseable {
     };
   }
 
+  /** Sends nothing, not even headers, until the server closes. */
+  static Reply hangingHeaders() {
+    return (exchange, server) -> await(server.release);
+  }
+
   /** Promises 100 bytes, sends 4, and closes the connection. */
   static Reply truncatedBody() {
     return (exchange, server) -> {
