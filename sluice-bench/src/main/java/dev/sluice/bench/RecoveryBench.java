@@ -111,20 +111,7 @@ public class RecoveryBench {
 
     @Setup(Level.Trial)
     public void setUp() {
-      limiter =
-          Limiter.open(
-              MemoryStore.named(PoolKeys.fresh("recovery")),
-              LimiterConfig.builder()
-                  .maxConcurrent(64)
-                  .recovery(
-                      RecoveryPolicy.builder()
-                          .breaker(
-                              BreakerPolicy.consecutive()
-                                  .failureThreshold(5)
-                                  .initialPause(Duration.ofSeconds(30))
-                                  .build())
-                          .build())
-                  .build());
+      limiter = openLimiter();
       options = RetryPolicies.sluice();
     }
 
@@ -132,6 +119,28 @@ public class RecoveryBench {
     public void tearDown() {
       limiter.close();
     }
+  }
+
+  /**
+   * The Sluice side's limiter: a fresh memory pool of {@code maxConcurrent(64)} whose recovery
+   * policy has a breaker opening after 5 failures in a row for 30 s.
+   *
+   * @return the limiter, open
+   */
+  static Limiter openLimiter() {
+    return Limiter.open(
+        MemoryStore.named(PoolKeys.fresh("recovery")),
+        LimiterConfig.builder()
+            .maxConcurrent(64)
+            .recovery(
+                RecoveryPolicy.builder()
+                    .breaker(
+                        BreakerPolicy.consecutive()
+                            .failureThreshold(5)
+                            .initialPause(Duration.ofSeconds(30))
+                            .build())
+                    .build())
+            .build());
   }
 
   /** Resilience4j {@code Retry} around its {@code CircuitBreaker} around the task. */
