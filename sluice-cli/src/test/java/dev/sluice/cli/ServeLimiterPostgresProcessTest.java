@@ -18,13 +18,19 @@ import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.postgresql.ds.PGSimpleDataSource;
 
@@ -32,8 +38,9 @@ import org.postgresql.ds.PGSimpleDataSource;
  * {@code sluice serve --postgres-url URL --postgres-pool NAME}: a PostgreSQL limiter pool in the
  * JSON API, on its event stream and in {@code /metrics}, over real HTTP against a real server
  * process, while this JVM (another process, another database session) takes leases; drain and
- * resume through the API need the token and reach this JVM's limiter. Runs against the tests'
- * PostgreSQL server (loopback only), in a schema of the test's own, dropped after.
+ * resume through the API need the token and reach this JVM's limiter; a console whose watching
+ * owner the store declared dead watches again as a new owner. Runs against the tests' PostgreSQL
+ * server (loopback only), in a schema of the test's own, dropped after.
  */
 class ServeLimiterPostgresProcessTest {
   @TempDir Path home;
@@ -156,6 +163,107 @@ class ServeLimiterPostgresProcessTest {
                 .asLong())
         .isEqualTo(1);
     r.body().close();
+  }
+
+  /**
+   * The console is stopped (SIGSTOP) and the server ends its listening connection, which holds its
+   * owners' locks; this JVM's next command finds them dead and reclaims them, watching owner
+   * included, so no commit names the console any more. Once it runs again it learns the loss and
+   * watches as a new owner: the changes after it reach the stream at once. The timeout is well
+   * under the console's safety read ({@code LimiterFeed.SAFETY_MINUTES}), so only the live news can
+   * pass it.
+   */
+  @Test
+  @Timeout(value = 20, unit = TimeUnit.SECONDS)
+  void aConsoleWhoseWatchingOwnerWasLostWatchesAgainAsANewOwner() throws Exception {
+    HttpResponse<Stream<String>> r =
+        serve.http.send(
+            serve.request("/api/limiters/events").build(), HttpResponse.BodyHandlers.ofLines());
+    Iterator<String> lines = r.body().iterator();
+    assertThat(ServeProcess.awaitPool(lines, p -> leases(p) == 0)).isNotNull();
+    List<String> watching = watchingOwners();
+    assertThat(watching).hasSize(1);
+    long listener = lockHolder(watching.get(0));
+
+    signal(serve.server, "STOP");
+    try {
+      terminate(listener);
+      try (Lease lease = limiter.acquire(1)) {
+        assertThat(watchingOwners()).as("this JVM's acquire reclaimed the console's").isEmpty();
+        signal(serve.server, "CONT");
+        // The console reads at once when it learns the loss: this shows the lease either way.
+        assertThat(ServeProcess.awaitPool(lines, p -> leases(p) == 1)).isNotNull();
+      }
+    } finally {
+      signal(serve.server, "CONT");
+    }
+    // Only a new watching owner hears of these.
+    assertThat(ServeProcess.awaitPool(lines, p -> leases(p) == 0)).isNotNull();
+    try (Lease lease = limiter.acquire(2)) {
+      assertThat(ServeProcess.awaitPool(lines, p -> leases(p) == 1).get("activeWeight").asLong())
+          .isEqualTo(2);
+    }
+    assertThat(ServeProcess.awaitPool(lines, p -> leases(p) == 0)).isNotNull();
+    assertThat(watchingOwners()).hasSize(1).doesNotContainAnyElementsOf(watching);
+    r.body().close();
+  }
+
+  /** How many leases a pool's view shows, or -1 if it shows a failure instead. */
+  private static int leases(JsonNode pool) {
+    return pool.has("leases") ? pool.get("leases").size() : -1;
+  }
+
+  /** The owners of the pool that watch it (the console's). */
+  private List<String> watchingOwners() throws Exception {
+    List<String> ids = new ArrayList<>();
+    try (Connection c = dataSource.getConnection();
+        Statement st = c.createStatement();
+        ResultSet rs =
+            st.executeQuery(
+                "SELECT owner_id FROM \""
+                    + schema
+                    + "\".sluice_limiter_owners WHERE pool = 'payments' AND watching")) {
+      while (rs.next()) {
+        ids.add(rs.getString(1));
+      }
+    }
+    return ids;
+  }
+
+  /** The server process whose session holds {@code owner}'s advisory lock. */
+  private long lockHolder(String owner) throws Exception {
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement st =
+            c.prepareStatement(
+                "SELECT l.pid FROM pg_locks l JOIN \""
+                    + schema
+                    + "\".sluice_limiter_owners o ON o.owner_id = ?"
+                    + " AND l.locktype = 'advisory' AND l.objsubid = 1 AND l.granted"
+                    + " AND ((l.classid::bigint << 32) | l.objid::bigint) = o.lock_key")) {
+      st.setString(1, owner);
+      try (ResultSet rs = st.executeQuery()) {
+        assertThat(rs.next()).as("a session holds the lock of owner %s", owner).isTrue();
+        return rs.getLong(1);
+      }
+    }
+  }
+
+  /** Ends a server process and waits until it exited (its locks are free then). */
+  private void terminate(long pid) throws Exception {
+    try (Connection c = dataSource.getConnection();
+        PreparedStatement st = c.prepareStatement("SELECT pg_terminate_backend(?, ?)")) {
+      st.setInt(1, (int) pid);
+      st.setLong(2, TimeUnit.SECONDS.toMillis(SluiceProcesses.TIMEOUT_SECONDS));
+      try (ResultSet rs = st.executeQuery()) {
+        rs.next();
+        assertThat(rs.getBoolean(1)).as("backend %s ended", pid).isTrue();
+      }
+    }
+  }
+
+  private static void signal(Process p, String signal) throws Exception {
+    assertThat(new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor())
+        .isZero();
   }
 
   @Test

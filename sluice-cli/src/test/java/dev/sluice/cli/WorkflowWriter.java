@@ -4,22 +4,26 @@
  */
 package dev.sluice.cli;
 
+import dev.sluice.postgres.PostgresWorkflowStore;
 import dev.sluice.workflow.ExecutionStatus;
 import dev.sluice.workflow.Workflow;
 import dev.sluice.workflow.WorkflowInspector;
 import dev.sluice.workflow.WorkflowRuntime;
+import dev.sluice.workflow.spi.WorkflowStore;
 import dev.sluice.workflow.sqlite.SqliteWorkflowStore;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import org.postgresql.ds.PGSimpleDataSource;
 
 /**
- * A JVM apart from {@code sluice serve} that writes executions into a SQLite workflow store and
- * exits once they stand still: {@code order-42} of {@code checkout} recorded its {@code charge}
- * step and sleeps for an hour; {@code refund-7} of {@code refund} failed in its first step. Prints
- * {@code written} then. Argument: the store's directory.
+ * A JVM apart from {@code sluice serve} that writes executions into a workflow store and exits once
+ * they stand still: {@code order-42} of {@code checkout} recorded its {@code charge} step and
+ * sleeps for an hour; {@code refund-7} of {@code refund} failed in its first step. Prints {@code
+ * written} then. Arguments: a SQLite store's directory, or a PostgreSQL store's JDBC URL and
+ * schema.
  */
 public final class WorkflowWriter {
   static final Workflow<String, String> CHECKOUT =
@@ -50,11 +54,7 @@ public final class WorkflowWriter {
 
   public static void main(String[] args) throws Exception {
     try (WorkflowRuntime rt =
-        WorkflowRuntime.builder()
-            .store(SqliteWorkflowStore.directory(Path.of(args[0])))
-            .register(CHECKOUT)
-            .register(REFUND)
-            .build()) {
+        WorkflowRuntime.builder().store(store(args)).register(CHECKOUT).register(REFUND).build()) {
       Semaphore changed = new Semaphore(0);
       WorkflowInspector in = rt.inspector();
       in.onChange(changed::release);
@@ -68,6 +68,15 @@ public final class WorkflowWriter {
       }
     }
     System.out.println("written");
+  }
+
+  private static WorkflowStore store(String[] args) {
+    if (!args[0].startsWith("jdbc:postgresql:")) {
+      return SqliteWorkflowStore.directory(Path.of(args[0]));
+    }
+    PGSimpleDataSource ds = new PGSimpleDataSource();
+    ds.setURL(args[0]);
+    return PostgresWorkflowStore.builder(ds).schema(args[1]).build();
   }
 
   private static boolean standsStill(WorkflowInspector in) {

@@ -10,10 +10,10 @@ import dev.sluice.cli.GateJson;
 import dev.sluice.cli.serve.ConsoleServer;
 import dev.sluice.cli.serve.LimiterPool;
 import dev.sluice.cli.serve.Listen;
+import dev.sluice.cli.serve.PoolWatch;
 import dev.sluice.cli.serve.ServeToken;
 import dev.sluice.gate.GateService;
 import dev.sluice.postgres.PostgresStore;
-import dev.sluice.spi.PoolSession;
 import dev.sluice.workflow.spi.WorkflowStore;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -112,8 +112,22 @@ final class ServeCommand extends Verb {
       paramLabel = "JDBC_URL",
       description =
           "Also show the executions of the PostgreSQL workflow store at this URL"
-              + " (jdbc:postgresql://HOST/DB?user=U; its default schema and prefix).")
+              + " (jdbc:postgresql://HOST/DB?user=U), in --workflow-pg-schema with"
+              + " --workflow-pg-table-prefix.")
   String workflowPg;
+
+  @Option(
+      names = "--workflow-pg-schema",
+      paramLabel = "SCHEMA",
+      description = "The schema of the --workflow-pg store's tables (default: ${DEFAULT-VALUE}).")
+  String workflowPgSchema = PostgresStore.DEFAULT_SCHEMA;
+
+  @Option(
+      names = "--workflow-pg-table-prefix",
+      paramLabel = "PREFIX",
+      description =
+          "The prefix of the --workflow-pg store's table names (default: ${DEFAULT-VALUE}).")
+  String workflowPgTablePrefix = PostgresStore.DEFAULT_TABLE_PREFIX;
 
   @Override
   int execute() throws Exception {
@@ -124,7 +138,11 @@ final class ServeCommand extends Verb {
       throw new ParameterException(spec.commandLine(), e.getMessage());
     }
     checkPostgresOptions();
-    WorkflowStore workflows = WorkflowStores.of(spec.commandLine(), workflowDb, workflowPg);
+    WorkflowStore workflows =
+        WorkflowStores.of(
+            spec.commandLine(),
+            workflowDb,
+            new WorkflowStores.Pg(workflowPg, workflowPgSchema, workflowPgTablePrefix));
     GateService gate = gate();
     ServeToken token =
         ServeToken.load(
@@ -179,7 +197,7 @@ final class ServeCommand extends Verb {
   /**
    * Opens every {@code --pool-dir} and {@code --postgres-pool} into {@code pools} (so the caller
    * closes what opened), each with the configuration stored in it; a PostgreSQL pool gets a second
-   * session, on which the console watches it.
+   * session, on which the console watches and reads it ({@link PoolWatch}).
    */
   private List<LimiterPool> open(List<LimiterPool> pools) {
     for (Path dir : poolDirs) {
@@ -196,9 +214,9 @@ final class ServeCommand extends Verb {
         throw new ParameterException(spec.commandLine(), e.getMessage());
       }
       Limiter limiter = Limiter.open(found.store(), found.config());
-      PoolSession watch;
+      PoolWatch watch;
       try {
-        watch = found.store().open(found.config());
+        watch = PoolWatch.open(found.store(), found.config());
       } catch (RuntimeException e) {
         limiter.close();
         throw e;
@@ -213,7 +231,7 @@ final class ServeCommand extends Verb {
     @Override
     public void close() {
       for (LimiterPool p : pools) {
-        p.watch().ifPresent(PoolSession::retire);
+        p.watch().ifPresent(PoolWatch::retire);
         p.limiter().close();
       }
     }

@@ -15,8 +15,9 @@ import picocli.CommandLine.ParameterException;
 
 /**
  * The workflow store {@code sluice serve} shows: {@code --workflow-db} (a SQLite store's directory,
- * or its {@value #FILE} file) or {@code --workflow-pg} (a PostgreSQL URL), checked before anything
- * is opened. Stateless.
+ * or its {@value #FILE} file) or {@code --workflow-pg} (a PostgreSQL URL, with the schema and table
+ * prefix of {@code --workflow-pg-schema} and {@code --workflow-pg-table-prefix}), checked before
+ * anything is opened. Stateless.
  */
 final class WorkflowStores {
   /** The file a SQLite workflow store keeps in its directory. */
@@ -24,8 +25,18 @@ final class WorkflowStores {
 
   private WorkflowStores() {}
 
+  /**
+   * The {@code --workflow-pg} options.
+   *
+   * @param url the server, or null if not given
+   * @param schema the schema of the store's tables
+   * @param tablePrefix the prefix of their names
+   */
+  record Pg(String url, String schema, String tablePrefix) {}
+
   /** The store named by the options, or null if neither is given. */
-  static WorkflowStore of(CommandLine cmd, Path db, String pgUrl) {
+  static WorkflowStore of(CommandLine cmd, Path db, Pg pg) {
+    String pgUrl = pg.url();
     if (db != null && pgUrl != null) {
       throw new ParameterException(cmd, "give --workflow-db or --workflow-pg, not both");
     }
@@ -52,7 +63,14 @@ final class WorkflowStores {
       }
       PGSimpleDataSource ds = new PGSimpleDataSource();
       ds.setURL(pgUrl);
-      return PostgresWorkflowStore.of(ds);
+      try {
+        return PostgresWorkflowStore.builder(ds)
+            .schema(pg.schema())
+            .tablePrefix(pg.tablePrefix())
+            .build();
+      } catch (IllegalArgumentException e) {
+        throw new ParameterException(cmd, e.getMessage());
+      }
     }
     return null;
   }

@@ -5,6 +5,7 @@
 package dev.sluice.cli.serve;
 
 import dev.sluice.ControlStatus;
+import dev.sluice.OwnerLostException;
 import dev.sluice.PoolSnapshot;
 import dev.sluice.SluiceException;
 import dev.sluice.cli.GateJson;
@@ -30,6 +31,7 @@ import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 
 /**
@@ -41,7 +43,8 @@ import java.util.stream.Stream;
  * directory (inotify on Linux: every commit of any process writes the pool's {@code state.db} or
  * its write-ahead log), on a second daemon thread; any other store's through {@link
  * PoolSession#watch} (PostgreSQL: the NOTIFY of every commit that changed the pool, sent while the
- * console watches). It never wakes on a timer of its own but for a read at least every {@value
+ * console watches), on a {@link PoolWatch} that watches again as a new owner if the store declared
+ * the watching one dead. It never wakes on a timer of its own but for a read at least every {@value
  * #SAFETY_MINUTES} minute, which only bounds how stale the view could get if a change ever went
  * unannounced. A view is sent only when it differs from the last.
  *
@@ -89,7 +92,7 @@ final class LimiterFeed implements AutoCloseable {
   /** Reads every pool once (so the first view is ready), then follows them on a thread. */
   void start() {
     for (LimiterPool p : pools) {
-      if (p.watch().isPresent() && !p.watch().get().watch(this::wake)) {
+      if (p.watch().isPresent() && !p.watch().get().start(this::wake)) {
         throw new IllegalStateException(p.key() + ": its store cannot tell when the pool changes");
       }
     }
@@ -193,8 +196,9 @@ final class LimiterFeed implements AutoCloseable {
       JsonObject json = LimiterJson.pool(p.describe(), p.limiter().config());
       json.put("name", p.name()).put("key", p.key());
       try {
-        PoolSnapshot s = p.limiter().inspect();
-        ControlStatus c = p.limiter().maintenance().status();
+        PoolSnapshot s =
+            p.watch().isPresent() ? p.watch().get().inspect() : read(p.limiter()::inspect);
+        ControlStatus c = read(() -> p.limiter().maintenance().status());
         LimiterJson.shared(LimiterJson.control(json, c), s);
         next = earliest(next, s.takenAt(), deadlines(s, c));
       } catch (SluiceException e) {
@@ -211,6 +215,19 @@ final class LimiterFeed implements AutoCloseable {
       }
     }
     return next;
+  }
+
+  /**
+   * Reads through a limiter. If the store declared the limiter's owner dead (the console was paused
+   * longer than the heartbeat timeout, say), the read that learns of it fails and the limiter goes
+   * on as a new owner: that read is made again, so the view shows the pool rather than the loss.
+   */
+  private static <T> T read(Supplier<T> read) {
+    try {
+      return read.get();
+    } catch (OwnerLostException e) {
+      return read.get();
+    }
   }
 
   private static boolean ended(BlockingQueue<String> q) {

@@ -7,7 +7,6 @@ package dev.sluice.cli.serve;
 import dev.sluice.Limiter;
 import dev.sluice.cli.GateJson;
 import dev.sluice.cli.JsonObject;
-import dev.sluice.spi.PoolSession;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -29,8 +28,8 @@ import java.util.Optional;
  * @param dir the SQLite pool's directory, which the console follows by its files; empty for a pool
  *     followed through {@code watch}
  * @param limiter the limiter, open while the console runs (the caller closes it)
- * @param watch a session of the pool's store on which the console {@linkplain PoolSession#watch
- *     watches} the pool, empty for a directory (the caller closes it)
+ * @param watch the console's {@linkplain PoolWatch watch} of the pool, through which it also reads
+ *     it; empty for a directory (the caller closes it)
  */
 public record LimiterPool(
     String key,
@@ -38,7 +37,7 @@ public record LimiterPool(
     Map<String, String> where,
     Optional<Path> dir,
     Limiter limiter,
-    Optional<PoolSession> watch) {
+    Optional<PoolWatch> watch) {
   /** Checks the components. */
   public LimiterPool {
     Objects.requireNonNull(key, "key");
@@ -67,7 +66,7 @@ public record LimiterPool(
    * @param location its {@code store}, {@code pool}, {@code schema} and {@code tablePrefix}
    */
   public static LimiterPool postgres(
-      Map<String, String> location, Limiter limiter, PoolSession watch) {
+      Map<String, String> location, Limiter limiter, PoolWatch watch) {
     String pool = location.get("pool");
     String tables = location.get("schema") + "." + location.get("tablePrefix");
     Map<String, String> where = new HashMap<>(location);
