@@ -62,6 +62,8 @@ public final class WorkflowRows implements AutoCloseable {
           .map(s -> "'" + s.code() + "'")
           .collect(java.util.stream.Collectors.joining(", "));
 
+  private static final String SCHEMA_READ = "SELECT value FROM sluice_meta WHERE key = 'schema'";
+
   private final Connection db;
   private final String store;
   private final WorkflowDialect dialect;
@@ -189,7 +191,7 @@ public final class WorkflowRows implements AutoCloseable {
     deleteSteps = SqlNames.prepare(db, dialect, "DELETE FROM wf_step WHERE execution_id = ?");
     deleteExecution = SqlNames.prepare(db, dialect, "DELETE FROM wf_execution WHERE id = ?");
     documents = new DocumentRows(db, store, dialect);
-    schema = SqlNames.prepare(db, dialect, "SELECT value FROM sluice_meta WHERE key = 'schema'");
+    schema = SqlNames.prepare(db, dialect, SCHEMA_READ);
   }
 
   /**
@@ -205,6 +207,27 @@ public final class WorkflowRows implements AutoCloseable {
     try (ResultSet rs = schema.executeQuery()) {
       found = rs.next() ? rs.getString(1) : null;
     }
+    checkSchema(found);
+  }
+
+  /**
+   * The read of {@link #checkSchema()} as a scalar subquery in the dialect's names, for a store
+   * that reads the schema in the same statement as something else (one round trip fewer).
+   *
+   * @param dialect the database's dialect
+   * @return {@code (SELECT value FROM … WHERE key = 'schema')}
+   */
+  public static String schemaRead(WorkflowDialect dialect) {
+    return "(" + SqlNames.render(SCHEMA_READ, dialect) + ")";
+  }
+
+  /**
+   * Like {@link #checkSchema()}, with the version the store read itself ({@link #schemaRead}).
+   *
+   * @param found the schema's recorded value, or {@code null} if there is none
+   * @throws StoreFormatException naming the store and both versions
+   */
+  public void checkSchema(String found) {
     if (!Integer.toString(WorkflowTables.VERSION).equals(found)) {
       throw new StoreFormatException(
           "workflow store "
