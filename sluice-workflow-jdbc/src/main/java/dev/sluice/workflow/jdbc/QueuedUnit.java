@@ -5,6 +5,7 @@
 package dev.sluice.workflow.jdbc;
 
 import dev.sluice.workflow.spi.WorkflowSession.Unit;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -206,7 +207,7 @@ public final class QueuedUnit<R> {
    *     batch then fails
    */
   public static boolean runBegun(
-      java.sql.Connection c,
+      Connection c,
       Statement st,
       List<? extends QueuedUnit<?>> units,
       Function<QueuedUnit<?>, JdbcWorkflowTransaction> tx,
@@ -273,7 +274,7 @@ public final class QueuedUnit<R> {
       // (PostgreSQL): wake the runtimes to look again.
       wrote = tx.wrote();
       // Only this unit's writes go; if the database already abandoned the whole transaction (a
-      // full disk, a lost connection), undoing the savepoint fails and so does the batch.
+      // full disk, a lost connection), undoing them fails and so does the batch.
       undo.run();
       value = null;
       refusal = e instanceof JdbcWorkflowTransaction.SqlFailure f ? failure.apply(f.sql()) : e;
