@@ -20,6 +20,7 @@ public final class ChangeCounter {
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition changed = lock.newCondition();
   private long count;
+  private int lookers;
 
   /** Counts one change and wakes every waiter. */
   public void bump() {
@@ -42,6 +43,48 @@ public final class ChangeCounter {
     try {
       count++;
       changed.signal();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * Like {@link #bumpOne()}, but wakes nobody while a waiter is looking ({@link #lookStarted()}):
+   * such a waiter read the count before this change, so it looks again when its look ends (its
+   * {@code awaitAfter} returns at once), or wakes the next itself; waking a sleeper as well would
+   * only add a look.
+   */
+  public void bumpOneUnlessLooking() {
+    lock.lock();
+    try {
+      count++;
+      if (lookers == 0) {
+        changed.signal();
+      }
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /**
+   * A waiter that read {@link #count()} starts looking at the store; it calls {@link #lookEnded()}
+   * when its look ends, and then either sleeps in {@code awaitAfter} with the count it read or
+   * wakes the next waiter ({@link #bumpOne()} or {@link #bumpOneUnlessLooking()}).
+   */
+  public void lookStarted() {
+    lock.lock();
+    try {
+      lookers++;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** A look started by {@link #lookStarted()} ended. */
+  public void lookEnded() {
+    lock.lock();
+    try {
+      lookers--;
     } finally {
       lock.unlock();
     }

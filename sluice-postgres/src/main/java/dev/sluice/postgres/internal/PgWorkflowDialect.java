@@ -89,6 +89,11 @@ final class PgWorkflowDialect implements WorkflowDialect {
   }
 
   @Override
+  public boolean readsAhead() {
+    return true;
+  }
+
+  @Override
   public String indexHint(String index) {
     return "";
   }

@@ -174,7 +174,19 @@ final class WorkflowHub implements Subscriber, OwnerHome {
 
   /** NOTIFYs the store's channel on {@code c}: every other JVM's sessions look again. */
   void notifyEveryone(Connection c) throws SQLException {
-    try (PreparedStatement st = c.prepareStatement("SELECT pg_notify(?, ?)")) {
+    notify(c, "");
+  }
+
+  /**
+   * Like {@link #notifyEveryone}, then commits the caller's transaction, in one round trip: the
+   * notification goes out with the commit, as it would with {@link Connection#commit()}.
+   */
+  void notifyEveryoneAndCommit(Connection c) throws SQLException {
+    notify(c, "; COMMIT");
+  }
+
+  private void notify(Connection c, String then) throws SQLException {
+    try (PreparedStatement st = c.prepareStatement("SELECT pg_notify(?, ?)" + then)) {
       st.setString(1, channel);
       st.setString(2, NotifyPayload.everyone(token).text());
       st.execute();

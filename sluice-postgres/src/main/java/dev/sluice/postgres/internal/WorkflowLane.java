@@ -59,7 +59,8 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
   private final ServerClock serverClock;
   private final WorkflowHub hub;
   private final Mode mode;
-  private final String lockAndTime;
+  private final String begin;
+  private final String beginWithSavepoint;
   private final GroupCommitter<QueuedUnit<?>> commits;
 
   // Confined to the coordinator thread.
@@ -80,11 +81,14 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
     this.hub = hub;
     this.mode = mode;
     // Evaluated in order: the idle timeout and the clock once the lock is held, in one round trip.
-    this.lockAndTime =
+    this.begin =
         "SELECT "
             + mode.lockFunction
             + "(?), set_config('idle_in_transaction_session_timeout', ?, true), "
-            + PoolRows.SERVER_MILLIS;
+            + PoolRows.SERVER_MILLIS
+            + ", "
+            + WorkflowRows.schemaRead(dialect);
+    this.beginWithSavepoint = begin + "; " + QueuedUnit.savepoint();
     this.commits = new GroupCommitter<>(name, MAX_BATCH, this);
   }
 
@@ -125,7 +129,9 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
 
   /**
    * Runs a batch in one transaction under the store's lock, each unit in its own savepoint; any SQL
-   * failure of the batch fails every unit, nothing written.
+   * failure of the batch fails every unit, nothing written. Round trips: one to begin (the lock,
+   * the idle timeout, the clock, the schema check and the first savepoint), the units' own with one
+   * between units, and one to end (the notification, when a unit wrote, with the commit).
    */
   private void runBatch(List<QueuedUnit<?>> units) {
     String owner = session.ownerId();
@@ -134,22 +140,24 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
     try {
       Connection c = connection();
       try (Statement st = c.createStatement()) {
-        long now = lockAndTime(c);
-        rows.checkSchema();
+        long now = begin(c, QueuedUnit.savepointFirst(units));
         wrote =
-            QueuedUnit.runEach(
+            QueuedUnit.runBegun(
+                c,
                 st,
                 units,
                 q ->
                     new JdbcWorkflowTransaction(
                         rows, now, owner, o -> session.provenDead(c, o), q.locksExecutions()),
-                session::failure,
-                true);
-        if (wrote) {
-          hub.notifyEveryone(c);
-        }
+                session::failure);
+        // From here a failure may have lost the commit's answer (the notification and the commit
+        // go in one call).
         committing = true;
-        c.commit();
+        if (wrote) {
+          hub.notifyEveryoneAndCommit(c);
+        } else {
+          c.commit();
+        }
       }
     } catch (SQLException | RuntimeException e) {
       abandon(e);
@@ -183,20 +191,27 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
   }
 
   /**
-   * Takes the store's lock for the transaction, sets its idle timeout and returns the store's time,
-   * in one round trip.
+   * Takes the store's lock for the transaction, sets its idle timeout, reads the store's time and
+   * schema version and, with {@code savepoint}, takes the first unit's savepoint, in one round
+   * trip; checks the version and returns the store's time. The version is read in the statement's
+   * snapshot, taken before the lock: a newer Sluice's migration (which does not take this lock) is
+   * seen by the next batch, as it was when the check was a statement of its own.
    */
-  private long lockAndTime(Connection c) throws SQLException {
+  private long begin(Connection c, boolean savepoint) throws SQLException {
     long before = System.currentTimeMillis();
     long server;
-    try (PreparedStatement lock = c.prepareStatement(lockAndTime)) {
+    String schema;
+    try (PreparedStatement lock = c.prepareStatement(savepoint ? beginWithSavepoint : begin)) {
       lock.setLong(1, settings.tables().workflowLockKey());
       lock.setString(2, Long.toString(idleTimeoutMillis()));
-      try (ResultSet rs = lock.executeQuery()) {
+      lock.execute();
+      try (ResultSet rs = lock.getResultSet()) {
         rs.next();
         server = rs.getLong(3);
+        schema = rs.getString(4);
       }
     }
+    rows.checkSchema(schema);
     if (settings.clientClock().isPresent()) {
       return settings.clientClock().get().wallMillis();
     }

@@ -14,6 +14,7 @@ import dev.sluice.workflow.spi.WorkflowTransaction;
 import dev.sluice.workflow.spi.WorkflowVersion;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -34,6 +35,13 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
   private final boolean lockExecutions;
   private boolean wrote;
   private boolean ended;
+
+  // Read ahead where the dialect does (WorkflowDialect#readsAhead): what a claim reads next, read
+  // in the same round trip as what it reads now, kept until this unit writes anything, so each
+  // answer is what the separate read would have found at the time it was read.
+  private Set<String> aheadOwners;
+  private Map<String, WorkflowRows.StepsRead> aheadSteps = Map.of();
+  private OptionalLong aheadNextTimer;
 
   /**
    * A transaction for one unit of work.
@@ -121,11 +129,18 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
   private void write(Update u) {
     check();
     wrote = true;
+    forgetAhead();
     try {
       u.run();
     } catch (SQLException e) {
       throw new SqlFailure(e);
     }
+  }
+
+  private void forgetAhead() {
+    aheadOwners = null;
+    aheadSteps = Map.of();
+    aheadNextTimer = null;
   }
 
   private void check() {
@@ -178,6 +193,14 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
       return List.of();
     }
     // A write: the claimed rows are written under the new epoch.
+    if (rows.readsAhead()) {
+      WorkflowRows.ClaimAhead ahead = read(() -> rows.claimAhead(runnable, limit, ownerId, now));
+      forgetAhead();
+      wrote |= !ahead.claimed().isEmpty();
+      aheadSteps = ahead.steps();
+      aheadNextTimer = ahead.nextTimer();
+      return ahead.claimed();
+    }
     List<ExecutionRecord> claimed = read(() -> rows.claimNext(runnable, limit, ownerId, now));
     wrote |= !claimed.isEmpty();
     return claimed;
@@ -185,6 +208,12 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
 
   @Override
   public Set<String> claimOwners(String exceptOwner) {
+    check();
+    if (aheadOwners != null && exceptOwner.equals(ownerId)) {
+      Set<String> owners = aheadOwners;
+      aheadOwners = null;
+      return owners;
+    }
     return read(() -> rows.claimOwners(exceptOwner));
   }
 
@@ -200,6 +229,12 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
 
   @Override
   public List<StepRecord> steps(String executionId) {
+    check();
+    WorkflowRows.StepsRead ahead = aheadSteps.get(executionId);
+    if (ahead != null) {
+      aheadSteps = Map.of(); // read once: a later read asks the database again
+      return ahead.get();
+    }
     return read(() -> rows.steps(executionId));
   }
 
@@ -210,11 +245,23 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
 
   @Override
   public List<TimerRecord> dueTimers(long now, int limit) {
+    if (rows.readsAhead()) {
+      // A claim asks next for the owners of running claims but its own.
+      WorkflowRows.TimersAndOwners ahead = read(() -> rows.dueTimersAndOwners(now, limit, ownerId));
+      aheadOwners = ahead.owners();
+      return ahead.due();
+    }
     return read(() -> rows.dueTimers(now, limit));
   }
 
   @Override
   public OptionalLong nextTimer() {
+    check();
+    if (aheadNextTimer != null) {
+      OptionalLong next = aheadNextTimer;
+      aheadNextTimer = null;
+      return next;
+    }
     return read(rows::nextTimer);
   }
 
@@ -283,6 +330,9 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
     // A write only if something went: a purge that finds nothing must not wake every runtime.
     int n = read(() -> rows.documents().deleteReceiptsBefore(cutoff, limit));
     wrote |= n > 0;
+    if (n > 0) {
+      forgetAhead();
+    }
     return n;
   }
 

@@ -5,6 +5,7 @@
 package dev.sluice.workflow.jdbc;
 
 import dev.sluice.workflow.spi.WorkflowSession.Unit;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -28,6 +29,7 @@ import java.util.function.Supplier;
 public final class QueuedUnit<R> {
   private static final String SAVEPOINT = "SAVEPOINT unit";
   private static final String RELEASE = "RELEASE unit";
+  private static final String UNDO = "ROLLBACK TO unit";
 
   private final Unit<R> unit;
   private final boolean locksExecutions;
@@ -185,9 +187,82 @@ public final class QueuedUnit<R> {
     return wrote;
   }
 
+  /**
+   * Like {@link #runEach}, for a server database that takes a batch's first savepoint in the
+   * statement that begins its transaction (with the lock and the clock, one round trip) and ends it
+   * with a commit, which ends savepoints too: {@link #savepointFirst} tells the caller whether to
+   * take {@code SAVEPOINT unit} there. Between units, releasing one savepoint and taking the next
+   * go in one call; the last one is left to the commit. A batch of one unit takes none: if its unit
+   * throws, the whole transaction is rolled back (it holds nothing but that unit's work) and the
+   * unit's refusal kept, so the caller's commit then commits nothing. Statements of several {@code
+   * ;}-separated parts must run in one call on {@code st} (PostgreSQL's driver).
+   *
+   * @param c the transaction's connection
+   * @param st a statement of {@code c}
+   * @param units the batch, in order
+   * @param tx a new transaction view for the unit
+   * @param failure what a unit's SQL failure becomes for its caller
+   * @return whether any unit wrote (a commit of nothing wakes nobody)
+   * @throws SQLException if a savepoint cannot be taken or undone, or the rollback fails: the whole
+   *     batch then fails
+   */
+  public static boolean runBegun(
+      Connection c,
+      Statement st,
+      List<? extends QueuedUnit<?>> units,
+      Function<QueuedUnit<?>, JdbcWorkflowTransaction> tx,
+      Function<SQLException, RuntimeException> failure)
+      throws SQLException {
+    if (!savepointFirst(units)) {
+      if (units.isEmpty()) {
+        return false;
+      }
+      QueuedUnit<?> only = units.get(0);
+      return only.run(c::rollback, tx.apply(only), failure);
+    }
+    boolean wrote = false;
+    for (int i = 0; i < units.size(); i++) {
+      QueuedUnit<?> q = units.get(i);
+      wrote |= q.run(() -> st.execute(UNDO), tx.apply(q), failure);
+      if (i < units.size() - 1) {
+        st.execute(RELEASE + "; " + SAVEPOINT);
+      }
+    }
+    return wrote;
+  }
+
+  /**
+   * Whether {@link #runBegun} expects the caller to have taken {@code SAVEPOINT unit} for the
+   * batch's first unit: only when another unit's writes must outlive that unit's refusal.
+   *
+   * @param units the batch
+   * @return whether the batch has more than one unit
+   */
+  public static boolean savepointFirst(List<?> units) {
+    return units.size() > 1;
+  }
+
+  /** The statement that takes the first unit's savepoint, for a caller of {@link #runBegun}. */
+  public static String savepoint() {
+    return SAVEPOINT;
+  }
+
+  /** Undoes what a unit that threw wrote: back to its savepoint, or the whole transaction. */
+  @FunctionalInterface
+  private interface Undo {
+    void run() throws SQLException;
+  }
+
   /** Runs the unit inside the savepoint the caller took; the caller releases it. */
   private boolean run(
       Statement st, JdbcWorkflowTransaction tx, Function<SQLException, RuntimeException> failure)
+      throws SQLException {
+    return run(() -> st.execute(UNDO), tx, failure);
+  }
+
+  /** Runs the unit; if it throws, {@code undo} takes back its writes. */
+  private boolean run(
+      Undo undo, JdbcWorkflowTransaction tx, Function<SQLException, RuntimeException> failure)
       throws SQLException {
     boolean wrote = false;
     try {
@@ -199,8 +274,8 @@ public final class QueuedUnit<R> {
       // (PostgreSQL): wake the runtimes to look again.
       wrote = tx.wrote();
       // Only this unit's writes go; if the database already abandoned the whole transaction (a
-      // full disk, a lost connection), undoing the savepoint fails and so does the batch.
-      st.execute("ROLLBACK TO unit");
+      // full disk, a lost connection), undoing them fails and so does the batch.
+      undo.run();
       value = null;
       refusal = e instanceof JdbcWorkflowTransaction.SqlFailure f ? failure.apply(f.sql()) : e;
     } finally {

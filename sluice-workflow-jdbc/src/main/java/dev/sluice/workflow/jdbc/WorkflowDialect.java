@@ -107,6 +107,20 @@ public interface WorkflowDialect {
   }
 
   /**
+   * Whether claims read ahead: the driver runs a prepared statement of several {@code ;}-separated
+   * statements in one round trip and the database updates rows picked by a common table expression
+   * (PostgreSQL), so a claim reads its due timers with the owners of running claims, and claims
+   * with one statement that also reads the claimed executions' steps and the next timer, each kept
+   * for the unit until it writes. False (SQLite, one statement per call): each read is its own
+   * statement.
+   *
+   * @return whether claims read ahead
+   */
+  default boolean readsAhead() {
+    return false;
+  }
+
+  /**
    * Returns a hint that a query read the named index, or nothing: SQLite's planner needs {@code
    * INDEXED BY} for retention's partial index; PostgreSQL plans without it.
    *

@@ -55,12 +55,24 @@ public final class WorkflowRows implements AutoCloseable {
 
   static final String EXECUTION_COLUMNS = String.join(", ", EXECUTION_COLUMN_LIST);
 
+  private static final String STEP_COLUMNS =
+      "execution_id, position, step_key, kind, outcome, payload, failure, attempts, at,"
+          + " recorded_at, store, document_id";
+
   /** The codes of the finished statuses, as an SQL list; the partial index uses the same text. */
   static final String FINISHED =
       java.util.Arrays.stream(ExecutionStatus.values())
           .filter(ExecutionStatus::isTerminal)
           .map(s -> "'" + s.code() + "'")
           .collect(java.util.stream.Collectors.joining(", "));
+
+  private static final String CLAIM_OWNERS =
+      "SELECT DISTINCT claim_owner FROM wf_execution"
+          + " WHERE status = 'running' AND claim_owner <> ? ORDER BY claim_owner";
+
+  private static final String NEXT_TIMER = "SELECT min(due_at) FROM wf_timer";
+
+  private static final String SCHEMA_READ = "SELECT value FROM sluice_meta WHERE key = 'schema'";
 
   private final Connection db;
   private final String store;
@@ -74,6 +86,7 @@ public final class WorkflowRows implements AutoCloseable {
   private final PreparedStatement steps;
   private final PreparedStatement putStep;
   private final PreparedStatement dueTimers;
+  private final PreparedStatement dueTimersAndOwners;
   private final PreparedStatement nextTimer;
   private final PreparedStatement putTimer;
   private final PreparedStatement deleteTimer;
@@ -112,12 +125,7 @@ public final class WorkflowRows implements AutoCloseable {
     putExecution =
         SqlNames.prepare(
             db, dialect, dialect.upsert("wf_execution", EXECUTION_COLUMN_LIST, List.of("id")));
-    claimOwners =
-        SqlNames.prepare(
-            db,
-            dialect,
-            "SELECT DISTINCT claim_owner FROM wf_execution"
-                + " WHERE status = 'running' AND claim_owner <> ? ORDER BY claim_owner");
+    claimOwners = SqlNames.prepare(db, dialect, CLAIM_OWNERS);
     runningCount =
         SqlNames.prepare(
             db,
@@ -136,9 +144,7 @@ public final class WorkflowRows implements AutoCloseable {
         SqlNames.prepare(
             db,
             dialect,
-            "SELECT execution_id, position, step_key, kind, outcome, payload, failure, attempts,"
-                + " at, recorded_at, store, document_id FROM wf_step WHERE execution_id = ?"
-                + " ORDER BY position");
+            "SELECT " + STEP_COLUMNS + " FROM wf_step WHERE execution_id = ? ORDER BY position");
     putStep =
         SqlNames.prepare(
             db,
@@ -159,14 +165,12 @@ public final class WorkflowRows implements AutoCloseable {
                     "store",
                     "document_id"),
                 List.of("execution_id", "position")));
-    dueTimers =
-        SqlNames.prepare(
-            db,
-            dialect,
-            "SELECT execution_id, due_at FROM wf_timer WHERE due_at <= ?"
-                + " ORDER BY due_at, execution_id "
-                + dialect.limit());
-    nextTimer = SqlNames.prepare(db, dialect, "SELECT min(due_at) FROM wf_timer");
+    dueTimers = SqlNames.prepare(db, dialect, dueTimersQuery(dialect));
+    dueTimersAndOwners =
+        dialect.readsAhead()
+            ? SqlNames.prepare(db, dialect, dueTimersQuery(dialect) + "; " + CLAIM_OWNERS)
+            : null;
+    nextTimer = SqlNames.prepare(db, dialect, NEXT_TIMER);
     putTimer =
         SqlNames.prepare(
             db,
@@ -189,7 +193,7 @@ public final class WorkflowRows implements AutoCloseable {
     deleteSteps = SqlNames.prepare(db, dialect, "DELETE FROM wf_step WHERE execution_id = ?");
     deleteExecution = SqlNames.prepare(db, dialect, "DELETE FROM wf_execution WHERE id = ?");
     documents = new DocumentRows(db, store, dialect);
-    schema = SqlNames.prepare(db, dialect, "SELECT value FROM sluice_meta WHERE key = 'schema'");
+    schema = SqlNames.prepare(db, dialect, SCHEMA_READ);
   }
 
   /**
@@ -205,6 +209,27 @@ public final class WorkflowRows implements AutoCloseable {
     try (ResultSet rs = schema.executeQuery()) {
       found = rs.next() ? rs.getString(1) : null;
     }
+    checkSchema(found);
+  }
+
+  /**
+   * The read of {@link #checkSchema()} as a scalar subquery in the dialect's names, for a store
+   * that reads the schema in the same statement as something else (one round trip fewer).
+   *
+   * @param dialect the database's dialect
+   * @return {@code (SELECT value FROM … WHERE key = 'schema')}
+   */
+  public static String schemaRead(WorkflowDialect dialect) {
+    return "(" + SqlNames.render(SCHEMA_READ, dialect) + ")";
+  }
+
+  /**
+   * Like {@link #checkSchema()}, with the version the store read itself ({@link #schemaRead}).
+   *
+   * @param found the schema's recorded value, or {@code null} if there is none
+   * @throws StoreFormatException naming the store and both versions
+   */
+  public void checkSchema(String found) {
     if (!Integer.toString(WorkflowTables.VERSION).equals(found)) {
       throw new StoreFormatException(
           "workflow store "
@@ -314,6 +339,151 @@ public final class WorkflowRows implements AutoCloseable {
         + dialect.claimLock();
   }
 
+  /** Whether claims read ahead ({@link WorkflowDialect#readsAhead()}). */
+  boolean readsAhead() {
+    return dueTimersAndOwners != null;
+  }
+
+  /** The due timers and the owners of running claims but one, read together. */
+  record TimersAndOwners(List<TimerRecord> due, Set<String> owners) {}
+
+  /**
+   * {@link #dueTimers} and {@link #claimOwners}, in this order, in one round trip; only where
+   * claims {@link #readsAhead()}.
+   */
+  TimersAndOwners dueTimersAndOwners(long now, int limit, String exceptOwner) throws SQLException {
+    dueTimersAndOwners.setLong(1, now);
+    dueTimersAndOwners.setInt(2, limit);
+    dueTimersAndOwners.setString(3, exceptOwner);
+    dueTimersAndOwners.execute();
+    List<TimerRecord> due = new ArrayList<>();
+    try (ResultSet rs = dueTimersAndOwners.getResultSet()) {
+      while (rs.next()) {
+        due.add(new TimerRecord(rs.getString(1), rs.getLong(2)));
+      }
+    }
+    dueTimersAndOwners.getMoreResults();
+    Set<String> owners = new java.util.LinkedHashSet<>();
+    try (ResultSet rs = dueTimersAndOwners.getResultSet()) {
+      while (rs.next()) {
+        owners.add(rs.getString(1));
+      }
+    }
+    return new TimersAndOwners(due, owners);
+  }
+
+  /** One claimed execution's steps as read with its claim, or why they are unreadable. */
+  record StepsRead(List<StepRecord> steps, StoreFormatException unreadable) {
+    /** The steps, or the failure {@link #steps(String)} would have thrown. */
+    List<StepRecord> get() {
+      if (unreadable != null) {
+        throw unreadable;
+      }
+      return steps;
+    }
+  }
+
+  /** What a claim that read ahead found: the claimed rows, their steps and the next timer. */
+  record ClaimAhead(
+      List<ExecutionRecord> claimed, Map<String, StepsRead> steps, OptionalLong nextTimer) {}
+
+  /**
+   * {@link #claimNext}, then {@link #steps} of each claimed execution and {@link #nextTimer}, in
+   * one round trip: a statement that picks the rows (the same ordered, limited, locked query),
+   * writes them claimed (the same columns {@link ExecutionRecord#claimedBy} changes) and returns
+   * each picked row as it was with its steps, which are mapped here exactly as the separate reads
+   * map them; then the next timer. Only where claims {@link #readsAhead()}.
+   */
+  ClaimAhead claimAhead(Set<WorkflowVersion> runnable, int limit, String owner, long now)
+      throws SQLException {
+    Map<String, List<Integer>> versions = new TreeMap<>();
+    for (WorkflowVersion v : runnable) {
+      versions.computeIfAbsent(v.workflow(), w -> new ArrayList<>()).add(v.version());
+    }
+    List<ExecutionRecord> claimed = new ArrayList<>();
+    Map<String, StepsRead> steps = new java.util.HashMap<>();
+    OptionalLong next = OptionalLong.empty();
+    try (PreparedStatement st =
+        SqlNames.prepare(db, dialect, claimAheadQuery(versions, dialect) + "; " + NEXT_TIMER)) {
+      int i = 1;
+      st.setLong(i++, now);
+      for (Map.Entry<String, List<Integer>> e : versions.entrySet()) {
+        st.setString(i++, e.getKey());
+        for (int version : e.getValue()) {
+          st.setInt(i++, version);
+        }
+      }
+      st.setInt(i++, limit);
+      st.setString(i++, owner);
+      st.setLong(i, now);
+      st.execute();
+      try (ResultSet rs = st.getResultSet()) {
+        String id = null;
+        List<StepRecord> its = null;
+        while (rs.next()) {
+          if (!rs.getString(1).equals(id)) {
+            ExecutionRecord picked = execution(rs, 0);
+            id = picked.id();
+            claimed.add(picked.claimedBy(owner, now));
+            its = new ArrayList<>();
+            steps.put(id, new StepsRead(its, null));
+          }
+          if (rs.getString(EXECUTION_COLUMN_LIST.size() + 1) == null
+              || steps.get(id).unreadable() != null) {
+            continue; // no steps, or one already unreadable
+          }
+          try {
+            its.add(step(rs, EXECUTION_COLUMN_LIST.size()));
+          } catch (StoreFormatException unreadable) {
+            steps.put(id, new StepsRead(null, unreadable));
+          }
+        }
+      }
+      st.getMoreResults();
+      try (ResultSet rs = st.getResultSet()) {
+        if (rs.next()) {
+          long due = rs.getLong(1);
+          if (!rs.wasNull()) {
+            next = OptionalLong.of(due);
+          }
+        }
+      }
+    }
+    return new ClaimAhead(claimed, steps, next);
+  }
+
+  /**
+   * The statement of {@link #claimAhead}, with one {@code ?} for each value: the store time, each
+   * workflow's name and versions in the map's order, the limit, the claiming owner and the store
+   * time. Public so that a dialect's test can read and plan it.
+   *
+   * @param versions the runnable versions by workflow
+   * @param dialect the database's dialect
+   * @return the statement
+   */
+  public static String claimAheadQuery(
+      Map<String, List<Integer>> versions, WorkflowDialect dialect) {
+    StringJoiner picked = new StringJoiner(", ");
+    EXECUTION_COLUMN_LIST.forEach(c -> picked.add("p." + c));
+    StringJoiner step = new StringJoiner(", ");
+    for (String c : STEP_COLUMNS.split(",\\s*")) {
+      step.add("s." + c);
+    }
+    return "WITH picked AS ("
+        + claimQuery(versions, dialect)
+        + "), claimed AS (UPDATE wf_execution e SET status = '"
+        + ExecutionStatus.RUNNING.code()
+        + "', output = NULL, failure = NULL, claim_owner = ?, claim_epoch = e.claim_epoch + 1,"
+        + " updated_at = ? FROM picked WHERE e.id = picked.id RETURNING e.id)"
+        + " SELECT "
+        + picked
+        + ", "
+        + step
+        + " FROM picked p JOIN claimed c ON c.id = p.id"
+        + " LEFT JOIN wf_step s ON s.execution_id = p.id"
+        + " ORDER BY p.queued_at, p.id, s.position";
+  }
+
   Set<String> claimOwners(String exceptOwner) throws SQLException {
     claimOwners.setString(1, exceptOwner);
     Set<String> out = new java.util.LinkedHashSet<>();
@@ -390,6 +560,12 @@ public final class WorkflowRows implements AutoCloseable {
     putStep.executeUpdate();
   }
 
+  private static String dueTimersQuery(WorkflowDialect dialect) {
+    return "SELECT execution_id, due_at FROM wf_timer WHERE due_at <= ?"
+        + " ORDER BY due_at, execution_id "
+        + dialect.limit();
+  }
+
   List<TimerRecord> dueTimers(long now, int limit) throws SQLException {
     dueTimers.setLong(1, now);
     dueTimers.setInt(2, limit);
@@ -439,43 +615,56 @@ public final class WorkflowRows implements AutoCloseable {
   }
 
   ExecutionRecord execution(ResultSet rs) throws SQLException {
-    String id = rs.getString(1);
+    return execution(rs, 0);
+  }
+
+  /** Maps the execution's columns that follow column {@code at} of {@code rs}. */
+  private ExecutionRecord execution(ResultSet rs, int at) throws SQLException {
+    String id = rs.getString(at + 1);
     try {
       return new ExecutionRecord(
           id,
-          rs.getString(2),
-          rs.getInt(3),
-          ExecutionStatus.ofCode(rs.getString(4)),
-          rs.getString(5),
-          rs.getString(6),
-          FailureText.read(rs.getString(7)),
-          rs.getString(8),
-          rs.getLong(9),
-          rs.getLong(10),
-          rs.getLong(11),
-          rs.getLong(12),
-          rs.getLong(13));
+          rs.getString(at + 2),
+          rs.getInt(at + 3),
+          ExecutionStatus.ofCode(rs.getString(at + 4)),
+          rs.getString(at + 5),
+          rs.getString(at + 6),
+          FailureText.read(rs.getString(at + 7)),
+          rs.getString(at + 8),
+          rs.getLong(at + 9),
+          rs.getLong(at + 10),
+          rs.getLong(at + 11),
+          rs.getLong(at + 12),
+          rs.getLong(at + 13));
     } catch (IOException | RuntimeException e) {
       throw corrupt("execution '" + id + "'", e);
     }
   }
 
   private StepRecord step(ResultSet rs) throws SQLException {
-    String where = "step " + rs.getInt(2) + " of execution '" + rs.getString(1) + "'";
+    return step(rs, 0);
+  }
+
+  /** Maps the step's columns that follow column {@code at} of {@code rs}. */
+  private StepRecord step(ResultSet rs, int at) throws SQLException {
+    String where = "step " + rs.getInt(at + 2) + " of execution '" + rs.getString(at + 1) + "'";
     try {
-      String outcome = rs.getString(5);
+      String outcome = rs.getString(at + 5);
       StepOutcome o =
           switch (outcome) {
-            case "value" -> new StepOutcome.Value(rs.getString(6));
+            case "value" -> new StepOutcome.Value(rs.getString(at + 6));
             case "failed" ->
-                new StepOutcome.Failed(FailureText.read(rs.getString(7)), rs.getInt(8));
+                new StepOutcome.Failed(FailureText.read(rs.getString(at + 7)), rs.getInt(at + 8));
             case "retrying" ->
                 new StepOutcome.Retrying(
-                    rs.getInt(8), rs.getLong(9), FailureText.read(rs.getString(7)));
-            case "sleep" -> new StepOutcome.Sleep(rs.getLong(9));
+                    rs.getInt(at + 8), rs.getLong(at + 9), FailureText.read(rs.getString(at + 7)));
+            case "sleep" -> new StepOutcome.Sleep(rs.getLong(at + 9));
             case "snapshot" ->
                 new StepOutcome.Snapshot(
-                    rs.getString(11), rs.getString(12), rs.getLong(9), rs.getString(6));
+                    rs.getString(at + 11),
+                    rs.getString(at + 12),
+                    rs.getLong(at + 9),
+                    rs.getString(at + 6));
             default ->
                 throw new IllegalArgumentException(
                     "unknown outcome '"
@@ -483,12 +672,12 @@ public final class WorkflowRows implements AutoCloseable {
                         + "' (allowed: value, failed, retrying, sleep, snapshot)");
           };
       return new StepRecord(
-          rs.getString(1),
-          rs.getInt(2),
-          rs.getString(3),
-          StepKind.ofCode(rs.getString(4)),
+          rs.getString(at + 1),
+          rs.getInt(at + 2),
+          rs.getString(at + 3),
+          StepKind.ofCode(rs.getString(at + 4)),
           o,
-          rs.getLong(10));
+          rs.getLong(at + 10));
     } catch (IOException | RuntimeException e) {
       throw corrupt(where, e);
     }

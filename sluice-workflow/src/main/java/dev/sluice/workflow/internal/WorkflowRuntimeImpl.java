@@ -103,8 +103,9 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
     session.onChange(
         () -> {
           inspector.changed();
-          // One idle worker looks; if it claims something, it wakes the next (see work()).
-          work.bumpOne();
+          // One idle worker looks, none while one is looking (it looks again); if it claims
+          // something, it wakes the next (see work()).
+          work.bumpOneUnlessLooking();
           results.bump();
         });
   }
@@ -383,12 +384,19 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
       }
       Units.ClaimResult r;
       ExecutionRecord[] reserved = new ExecutionRecord[1];
+      // While it looks, a change wakes no other worker: this one looks again after it (it read
+      // the count before), or wakes the next when it claimed something.
+      work.lookStarted();
+      boolean looking = true;
       try {
         r = claim(reserved);
       } catch (Units.LostReservation e) {
         // Nothing was kept; a run of another workflow, or this one's freed run, may be claimable.
         continue;
       } catch (RuntimeException e) {
+        // Not looking while it backs off: a change must wake it, or another worker.
+        looking = false;
+        work.lookEnded();
         if (reserved[0] != null) {
           registry.finished(reserved[0].workflow());
         }
@@ -400,6 +408,10 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
           return;
         }
         continue;
+      } finally {
+        if (looking) {
+          work.lookEnded();
+        }
       }
       if (backoff > 0) {
         LOG.info("workflow store {} answers again", store.name());
@@ -407,8 +419,9 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
       backoff = 0;
       boolean purged = r.purgeDue() && purgeBatch();
       if (r instanceof Units.Claimed c) {
-        // More may be queued: the next idle worker looks, and so on while claims find work.
-        work.bumpOne();
+        // More may be queued: the next idle worker looks (none while one is looking: it looks
+        // again), and so on while claims find work.
+        work.bumpOneUnlessLooking();
         try {
           runner.run(c);
         } catch (RuntimeException | Error e) {
