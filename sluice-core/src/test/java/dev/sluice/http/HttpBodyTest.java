@@ -13,11 +13,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sluice.AttemptTimeoutException;
 import dev.sluice.ExecuteOptions;
-import dev.sluice.Lease;
-import dev.sluice.Limiter;
 import dev.sluice.LimiterConfig;
 import dev.sluice.PoolSnapshot;
-import dev.sluice.memory.MemoryStore;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -30,37 +27,14 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Response bodies hold the lease; timeouts, failures and resets, against a real local server. */
-class HttpBodyTest {
-  private TestServer server;
-  private Limiter limiter;
-
-  @BeforeEach
-  void open() throws Exception {
-    server = new TestServer();
-    limiter =
-        Limiter.open(
-            MemoryStore.named("http-body-" + UUID.randomUUID()),
-            LimiterConfig.builder().maxConcurrent(1).reservoir(100).build());
-  }
-
-  @AfterEach
-  void close() {
-    limiter.close();
-    server.close();
-  }
-
-  private void assertReleased() throws InterruptedException {
-    Optional<Lease> lease = limiter.tryAcquire(1, Duration.ofSeconds(20));
-    assertThat(lease).as("the call released its lease").isPresent();
-    lease.get().close();
+class HttpBodyTest extends LocalServerFixture {
+  @Override
+  LimiterConfig config() {
+    return LimiterConfig.builder().maxConcurrent(1).reservoir(100).build();
   }
 
   @Test

@@ -9,11 +9,7 @@ import static dev.sluice.http.TestServer.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.ExecuteOptions;
-import dev.sluice.Lease;
-import dev.sluice.Limiter;
-import dev.sluice.LimiterConfig;
 import dev.sluice.RetryPolicy;
-import dev.sluice.memory.MemoryStore;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
@@ -22,15 +18,11 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Statuses, retries and request bodies of {@link HttpLimiter}, against a real local server. */
-class HttpLimiterTest {
+class HttpLimiterTest extends LocalServerFixture {
   static final ExecuteOptions RETRIED =
       ExecuteOptions.builder()
           .replaySafe(true)
@@ -41,35 +33,11 @@ class HttpLimiterTest {
                   .build())
           .build();
 
-  private TestServer server;
-  private Limiter limiter;
-
-  @BeforeEach
-  void open() throws Exception {
-    server = new TestServer();
-    limiter =
-        Limiter.open(
-            MemoryStore.named("http-" + UUID.randomUUID()),
-            LimiterConfig.builder().maxConcurrent(1).build());
-  }
-
-  @AfterEach
-  void close() {
-    limiter.close();
-    server.close();
-  }
-
   private HttpRequest get(String path) {
     return HttpRequest.newBuilder(server.uri(path)).build();
   }
 
   /** The one unit of the pool is free: the call released its lease. */
-  private void assertReleased() throws InterruptedException {
-    Optional<Lease> lease = limiter.tryAcquire(1, Duration.ofSeconds(20));
-    assertThat(lease).as("the call released its lease").isPresent();
-    lease.get().close();
-  }
-
   @Test
   void aSuccessIsReturnedAndReleasesItsLease() throws Exception {
     AtomicInteger hits = server.serve("/ok", status(200, "hello"));

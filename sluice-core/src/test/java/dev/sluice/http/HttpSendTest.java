@@ -12,10 +12,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sluice.AttemptTimeoutException;
 import dev.sluice.ExecuteOptions;
-import dev.sluice.Lease;
-import dev.sluice.Limiter;
-import dev.sluice.LimiterConfig;
-import dev.sluice.memory.MemoryStore;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -24,12 +20,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
-import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -37,31 +29,7 @@ import org.junit.jupiter.api.Test;
  * it waits for the response's headers stops it and leaves its thread fit for the next call;
  * failures reach the caller as the client raised them.
  */
-class HttpSendTest {
-  private TestServer server;
-  private Limiter limiter;
-
-  @BeforeEach
-  void open() throws Exception {
-    server = new TestServer();
-    limiter =
-        Limiter.open(
-            MemoryStore.named("http-send-" + UUID.randomUUID()),
-            LimiterConfig.builder().maxConcurrent(1).build());
-  }
-
-  @AfterEach
-  void close() {
-    limiter.close();
-    server.close();
-  }
-
-  private void assertReleased() throws InterruptedException {
-    Optional<Lease> lease = limiter.tryAcquire(1, Duration.ofSeconds(20));
-    assertThat(lease).as("the call released its lease").isPresent();
-    lease.get().close();
-  }
-
+class HttpSendTest extends LocalServerFixture {
   /** A call after the stopped one succeeds: no interrupt was left on the limiter's threads. */
   private void assertNextCallSucceeds() throws Exception {
     server.serve("/next", status(200, "next"));
