@@ -277,6 +277,35 @@ public final class WorkflowRows implements AutoCloseable {
     putExecution.executeUpdate();
   }
 
+  /** The runnable versions grouped by workflow, in a stable order: the claim query's shape. */
+  private static Map<String, List<Integer>> byWorkflow(Set<WorkflowVersion> runnable) {
+    Map<String, List<Integer>> versions = new TreeMap<>();
+    for (WorkflowVersion v : runnable) {
+      versions.computeIfAbsent(v.workflow(), w -> new ArrayList<>()).add(v.version());
+    }
+    return versions;
+  }
+
+  /**
+   * Binds a claim query's parameters: the time, each workflow with its versions, the limit.
+   *
+   * @return the index of the next parameter
+   */
+  private static int bindClaim(
+      PreparedStatement st, long now, Map<String, List<Integer>> versions, int limit)
+      throws SQLException {
+    int i = 1;
+    st.setLong(i++, now);
+    for (Map.Entry<String, List<Integer>> e : versions.entrySet()) {
+      st.setString(i++, e.getKey());
+      for (int version : e.getValue()) {
+        st.setInt(i++, version);
+      }
+    }
+    st.setInt(i++, limit);
+    return i;
+  }
+
   /**
    * The SQL of {@link dev.sluice.workflow.spi.WorkflowTransaction#claimNext}: one ordered, limited
    * query for the eligible executions, its rows locked where the dialect locks them, then each
@@ -287,21 +316,10 @@ public final class WorkflowRows implements AutoCloseable {
     if (runnable.isEmpty() || limit <= 0) {
       return List.of();
     }
-    Map<String, List<Integer>> versions = new TreeMap<>();
-    for (WorkflowVersion v : runnable) {
-      versions.computeIfAbsent(v.workflow(), w -> new ArrayList<>()).add(v.version());
-    }
+    Map<String, List<Integer>> versions = byWorkflow(runnable);
     List<ExecutionRecord> found;
     try (PreparedStatement st = SqlNames.prepare(db, dialect, claimQuery(versions, dialect))) {
-      int i = 1;
-      st.setLong(i++, now);
-      for (Map.Entry<String, List<Integer>> e : versions.entrySet()) {
-        st.setString(i++, e.getKey());
-        for (int version : e.getValue()) {
-          st.setInt(i++, version);
-        }
-      }
-      st.setInt(i, limit);
+      bindClaim(st, now, versions, limit);
       found = executions(st);
     }
     List<ExecutionRecord> claimed = new ArrayList<>(found.size());
@@ -396,24 +414,13 @@ public final class WorkflowRows implements AutoCloseable {
    */
   ClaimAhead claimAhead(Set<WorkflowVersion> runnable, int limit, String owner, long now)
       throws SQLException {
-    Map<String, List<Integer>> versions = new TreeMap<>();
-    for (WorkflowVersion v : runnable) {
-      versions.computeIfAbsent(v.workflow(), w -> new ArrayList<>()).add(v.version());
-    }
+    Map<String, List<Integer>> versions = byWorkflow(runnable);
     List<ExecutionRecord> claimed = new ArrayList<>();
     Map<String, StepsRead> steps = new java.util.HashMap<>();
     OptionalLong next = OptionalLong.empty();
     try (PreparedStatement st =
         SqlNames.prepare(db, dialect, claimAheadQuery(versions, dialect) + "; " + NEXT_TIMER)) {
-      int i = 1;
-      st.setLong(i++, now);
-      for (Map.Entry<String, List<Integer>> e : versions.entrySet()) {
-        st.setString(i++, e.getKey());
-        for (int version : e.getValue()) {
-          st.setInt(i++, version);
-        }
-      }
-      st.setInt(i++, limit);
+      int i = bindClaim(st, now, versions, limit);
       st.setString(i++, owner);
       st.setLong(i, now);
       st.execute();
