@@ -80,6 +80,7 @@ public final class WorkflowRows implements AutoCloseable {
   private final PreparedStatement execution;
   private final PreparedStatement lockedExecution;
   private final PreparedStatement putExecution;
+  private final PreparedStatement putExecutionAfterDeletes;
   private final PreparedStatement claimOwners;
   private final PreparedStatement runningOf;
   private final PreparedStatement runningCount;
@@ -125,6 +126,15 @@ public final class WorkflowRows implements AutoCloseable {
     putExecution =
         SqlNames.prepare(
             db, dialect, dialect.upsert("wf_execution", EXECUTION_COLUMN_LIST, List.of("id")));
+    putExecutionAfterDeletes =
+        dialect.readsAhead()
+            ? SqlNames.prepare(
+                db,
+                dialect,
+                "DELETE FROM wf_timer WHERE execution_id = ?;"
+                    + " DELETE FROM wf_waiter WHERE execution_id = ?; "
+                    + dialect.upsert("wf_execution", EXECUTION_COLUMN_LIST, List.of("id")))
+            : null;
     claimOwners = SqlNames.prepare(db, dialect, CLAIM_OWNERS);
     runningCount =
         SqlNames.prepare(
@@ -261,20 +271,39 @@ public final class WorkflowRows implements AutoCloseable {
   }
 
   void putExecution(ExecutionRecord e) throws SQLException {
-    putExecution.setString(1, e.id());
-    putExecution.setString(2, e.workflow());
-    putExecution.setInt(3, e.version());
-    putExecution.setString(4, e.status().code());
-    putExecution.setString(5, e.input());
-    putExecution.setString(6, e.output());
-    putExecution.setString(7, FailureText.write(e.failure()));
-    putExecution.setString(8, e.claimOwner());
-    putExecution.setLong(9, e.claimEpoch());
-    putExecution.setLong(10, e.createdAt());
-    putExecution.setLong(11, e.queuedAt());
-    putExecution.setLong(12, e.updatedAt());
-    putExecution.setLong(13, e.deadlineAt());
+    bindExecution(putExecution, 0, e);
     putExecution.executeUpdate();
+  }
+
+  /**
+   * Deletes the timer of execution {@code timerOf} and the waiter of {@code waiterOf} (none where
+   * null), then writes {@code e}, in this order and one round trip; only where claims {@link
+   * #readsAhead()} (the driver runs {@code ;}-separated statements in one call).
+   */
+  void putExecutionAfterDeletes(String timerOf, String waiterOf, ExecutionRecord e)
+      throws SQLException {
+    // "execution_id = NULL" matches no row: an absent delete deletes nothing.
+    putExecutionAfterDeletes.setString(1, timerOf);
+    putExecutionAfterDeletes.setString(2, waiterOf);
+    bindExecution(putExecutionAfterDeletes, 2, e);
+    putExecutionAfterDeletes.execute();
+  }
+
+  private static void bindExecution(PreparedStatement st, int at, ExecutionRecord e)
+      throws SQLException {
+    st.setString(at + 1, e.id());
+    st.setString(at + 2, e.workflow());
+    st.setInt(at + 3, e.version());
+    st.setString(at + 4, e.status().code());
+    st.setString(at + 5, e.input());
+    st.setString(at + 6, e.output());
+    st.setString(at + 7, FailureText.write(e.failure()));
+    st.setString(at + 8, e.claimOwner());
+    st.setLong(at + 9, e.claimEpoch());
+    st.setLong(at + 10, e.createdAt());
+    st.setLong(at + 11, e.queuedAt());
+    st.setLong(at + 12, e.updatedAt());
+    st.setLong(at + 13, e.deadlineAt());
   }
 
   /**
