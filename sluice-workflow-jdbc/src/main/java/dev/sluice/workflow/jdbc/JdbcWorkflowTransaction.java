@@ -42,6 +42,7 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
   private Set<String> aheadOwners;
   private Map<String, WorkflowRows.StepsRead> aheadSteps = Map.of();
   private OptionalLong aheadNextTimer;
+  private Map<String, Boolean> aheadDead;
 
   // Deletes held back where the dialect runs several statements in one call (readsAhead), sent
   // with this unit's next statement: a completion's timer and waiter deletes ride with its
@@ -148,6 +149,7 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
     aheadOwners = null;
     aheadSteps = Map.of();
     aheadNextTimer = null;
+    aheadDead = null;
   }
 
   private void check() {
@@ -265,6 +267,7 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
       aheadOwners = null;
       return owners;
     }
+    aheadDead = null; // proven with an earlier read: each owner is proven afresh
     return read(() -> rows.claimOwners(exceptOwner));
   }
 
@@ -300,6 +303,7 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
       // A claim asks next for the owners of running claims but its own.
       WorkflowRows.TimersAndOwners ahead = read(() -> rows.dueTimersAndOwners(now, limit, ownerId));
       aheadOwners = ahead.owners();
+      aheadDead = ahead.dead();
       return ahead.due();
     }
     return read(() -> rows.dueTimers(now, limit));
@@ -405,6 +409,13 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
 
   @Override
   public boolean ownerDead(String ownerId) {
+    check();
+    // Proven with the owners' read (each answer once): a death proven there took the owner's lock
+    // for this transaction, as the proof here would have.
+    Boolean dead = aheadDead == null ? null : aheadDead.remove(ownerId);
+    if (dead != null) {
+      return dead;
+    }
     return read(() -> this.ownerDead.dead(ownerId));
   }
 

@@ -81,6 +81,7 @@ public final class WorkflowRows implements AutoCloseable {
   private final PreparedStatement lockedExecution;
   private final PreparedStatement putExecution;
   private final PreparedStatement putExecutionAfterDeletes;
+  private final OwnerDeaths deaths;
   private final PreparedStatement claimOwners;
   private final PreparedStatement runningOf;
   private final PreparedStatement runningCount;
@@ -107,7 +108,33 @@ public final class WorkflowRows implements AutoCloseable {
    * @throws SQLException if a statement cannot be prepared
    */
   public WorkflowRows(Connection db, String store, WorkflowDialect dialect) throws SQLException {
+    this(db, store, dialect, null);
+  }
+
+  /**
+   * How a server database proves the owners of running claims dead in the statement that reads
+   * them, as {@link JdbcWorkflowTransaction.OwnerProof#dead} would one by one.
+   *
+   * @param deadSql a boolean SQL expression over the owner column {@code o.claim_owner}, with one
+   *     {@code ?}: the array of {@code local}'s owners, whose locks are not tried
+   * @param local this JVM's owners, read at each claim
+   */
+  public record OwnerDeaths(String deadSql, java.util.function.Supplier<Set<String>> local) {}
+
+  /**
+   * Prepares the statements on {@code db}; where claims read ahead and {@code deaths} is given, the
+   * read of the owners of running claims proves each dead or alive too.
+   *
+   * @param db the session's connection; closed by {@link #close()}
+   * @param store names the store in messages
+   * @param dialect the database's dialect
+   * @param deaths how owners are proven dead with their read, or null
+   * @throws SQLException if a statement cannot be prepared
+   */
+  public WorkflowRows(Connection db, String store, WorkflowDialect dialect, OwnerDeaths deaths)
+      throws SQLException {
     this.db = db;
+    this.deaths = dialect.readsAhead() ? deaths : null;
     this.store = store;
     this.dialect = dialect;
     execution =
@@ -178,7 +205,18 @@ public final class WorkflowRows implements AutoCloseable {
     dueTimers = SqlNames.prepare(db, dialect, dueTimersQuery(dialect));
     dueTimersAndOwners =
         dialect.readsAhead()
-            ? SqlNames.prepare(db, dialect, dueTimersQuery(dialect) + "; " + CLAIM_OWNERS)
+            ? SqlNames.prepare(
+                db,
+                dialect,
+                dueTimersQuery(dialect)
+                    + "; "
+                    + (this.deaths == null
+                        ? CLAIM_OWNERS
+                        : "SELECT o.claim_owner, "
+                            + this.deaths.deadSql()
+                            + " FROM (SELECT DISTINCT claim_owner FROM wf_execution"
+                            + " WHERE status = 'running' AND claim_owner <> ?) o"
+                            + " ORDER BY o.claim_owner"))
             : null;
     nextTimer = SqlNames.prepare(db, dialect, NEXT_TIMER);
     putTimer =
@@ -373,8 +411,11 @@ public final class WorkflowRows implements AutoCloseable {
     return dueTimersAndOwners != null;
   }
 
-  /** The due timers and the owners of running claims but one, read together. */
-  record TimersAndOwners(List<TimerRecord> due, Set<String> owners) {}
+  /**
+   * The due timers and the owners of running claims but one, read together; with whether each owner
+   * is proven dead, where the owners' read proves it ({@link OwnerDeaths}), else null.
+   */
+  record TimersAndOwners(List<TimerRecord> due, Set<String> owners, Map<String, Boolean> dead) {}
 
   /**
    * {@link #dueTimers} and {@link #claimOwners}, in this order, in one round trip; only where
@@ -383,7 +424,12 @@ public final class WorkflowRows implements AutoCloseable {
   TimersAndOwners dueTimersAndOwners(long now, int limit, String exceptOwner) throws SQLException {
     dueTimersAndOwners.setLong(1, now);
     dueTimersAndOwners.setInt(2, limit);
-    dueTimersAndOwners.setString(3, exceptOwner);
+    if (deaths == null) {
+      dueTimersAndOwners.setString(3, exceptOwner);
+    } else {
+      dueTimersAndOwners.setArray(3, db.createArrayOf("text", deaths.local().get().toArray()));
+      dueTimersAndOwners.setString(4, exceptOwner);
+    }
     dueTimersAndOwners.execute();
     List<TimerRecord> due = new ArrayList<>();
     try (ResultSet rs = dueTimersAndOwners.getResultSet()) {
@@ -393,12 +439,16 @@ public final class WorkflowRows implements AutoCloseable {
     }
     dueTimersAndOwners.getMoreResults();
     Set<String> owners = new java.util.LinkedHashSet<>();
+    Map<String, Boolean> dead = deaths == null ? null : new java.util.HashMap<>();
     try (ResultSet rs = dueTimersAndOwners.getResultSet()) {
       while (rs.next()) {
         owners.add(rs.getString(1));
+        if (dead != null) {
+          dead.put(rs.getString(1), rs.getBoolean(2));
+        }
       }
     }
-    return new TimersAndOwners(due, owners);
+    return new TimersAndOwners(due, owners, dead);
   }
 
   /** One claimed execution's steps as read with its claim, or why they are unreadable. */
