@@ -37,7 +37,7 @@ public final class PgWorkflowRoundTrips {
     boolean bySql = List.of(args).contains("--by-sql");
     PgTarget target = new PgTarget(PgTarget.urlFromEnvironment(), SCHEMA, "count");
     target.execute("DROP SCHEMA IF EXISTS " + SCHEMA + " CASCADE");
-    try (HikariDataSource ds = target.dataSource(8, "count")) {
+    try (HikariDataSource ds = target.dataSource(16, "count")) {
       CountingDataSource counting = new CountingDataSource(ds);
       WorkflowRuntime runtime = BenchWorkflows.postgres(counting.dataSource(), SCHEMA, 8);
       runtime.start();
@@ -52,6 +52,22 @@ public final class PgWorkflowRoundTrips {
         int threes = 500;
         queue(runtime, BenchWorkflows.THREE, threes, "t");
         print("3-step, a queue of " + threes, counting.counts().minus(before), threes, bySql);
+        // A second runtime, as a second worker JVM would be: each claim now has another live
+        // owner to prove alive.
+        WorkflowRuntime second = BenchWorkflows.postgres(counting.dataSource(), SCHEMA, 8);
+        second.start();
+        try {
+          queue(runtime, BenchWorkflows.THREE, 300, "u");
+          before = counting.counts();
+          queue(runtime, BenchWorkflows.THREE, threes, "s");
+          print(
+              "3-step, a queue of " + threes + ", two runtimes",
+              counting.counts().minus(before),
+              threes,
+              bySql);
+        } finally {
+          second.close();
+        }
       } finally {
         runtime.close();
       }

@@ -179,7 +179,9 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
       Connection c = settings.dataSource().getConnection();
       try {
         c.setAutoCommit(false);
-        rows = new WorkflowRows(c, settings.tables().describe(), dialect);
+        rows =
+            new WorkflowRows(
+                c, settings.tables().describe(), dialect, session.ownerDeathsWithTheirRead());
       } catch (SQLException | RuntimeException e) {
         BatchTransaction.rollbackQuietly(c, e);
         c.close();

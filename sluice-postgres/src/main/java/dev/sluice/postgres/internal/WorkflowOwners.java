@@ -66,6 +66,24 @@ final class WorkflowOwners {
   }
 
   /**
+   * {@link #dead} as an SQL expression over the owner in {@code ownerColumn}, with one {@code ?}:
+   * the array of this JVM's owners, whose locks are not tried. A lock found free is taken until the
+   * transaction ends, as {@link #dead} takes it.
+   */
+  static String deadOf(Tables t, String ownerColumn) {
+    return "NOT EXISTS (SELECT 1 FROM "
+        + t.workflowOwners()
+        + " WHERE owner_id = "
+        + ownerColumn
+        + " AND expires_at >= clock_timestamp()"
+        + " AND CASE WHEN "
+        + ownerColumn
+        + " = ANY(?) THEN true ELSE NOT ("
+        + OwnerRows.LOCK_FREE
+        + ") END)";
+  }
+
+  /**
    * Deletes the rows of dead owners other than {@code local} (a lock probed here is held only for
    * the statement).
    *

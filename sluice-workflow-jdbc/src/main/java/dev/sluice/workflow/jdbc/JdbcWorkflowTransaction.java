@@ -42,6 +42,14 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
   private Set<String> aheadOwners;
   private Map<String, WorkflowRows.StepsRead> aheadSteps = Map.of();
   private OptionalLong aheadNextTimer;
+  private Map<String, Boolean> aheadDead;
+
+  // Deletes held back where the dialect runs several statements in one call (readsAhead), sent
+  // with this unit's next statement: a completion's timer and waiter deletes ride with its
+  // execution write, one round trip instead of three. Any other use of the transaction, and the
+  // unit's end (flush), sends them first, so every read sees them as if sent at once.
+  private String heldTimerDelete;
+  private String heldWaiterDelete;
 
   /**
    * A transaction for one unit of work.
@@ -141,12 +149,46 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
     aheadOwners = null;
     aheadSteps = Map.of();
     aheadNextTimer = null;
+    aheadDead = null;
   }
 
   private void check() {
     if (ended) {
       throw new IllegalStateException("the unit of work this transaction belonged to has ended");
     }
+    flush();
+  }
+
+  /**
+   * Sends the deletes held back for the next statement, if any; the unit's end calls it before its
+   * writes count as done.
+   *
+   * @throws SqlFailure if a delete fails
+   */
+  void flush() {
+    String timer = heldTimerDelete;
+    String waiter = heldWaiterDelete;
+    heldTimerDelete = null;
+    heldWaiterDelete = null;
+    try {
+      if (timer != null) {
+        rows.deleteTimer(timer);
+      }
+      if (waiter != null) {
+        rows.documents().deleteWaiter(waiter);
+      }
+    } catch (SQLException e) {
+      throw new SqlFailure(e);
+    }
+  }
+
+  /** Marks a write without sending it: a held delete. */
+  private void held() {
+    if (ended) {
+      throw new IllegalStateException("the unit of work this transaction belonged to has ended");
+    }
+    wrote = true;
+    forgetAhead();
   }
 
   /** Whether the unit wrote anything: a commit of nothing wakes nobody. */
@@ -183,6 +225,17 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
 
   @Override
   public void putExecution(ExecutionRecord execution) {
+    String id = execution.id();
+    if ((heldTimerDelete == null || heldTimerDelete.equals(id))
+        && (heldWaiterDelete == null || heldWaiterDelete.equals(id))
+        && (heldTimerDelete != null || heldWaiterDelete != null)) {
+      String timer = heldTimerDelete;
+      String waiter = heldWaiterDelete;
+      heldTimerDelete = null;
+      heldWaiterDelete = null;
+      write(() -> rows.putExecutionAfterDeletes(timer, waiter, execution));
+      return;
+    }
     write(() -> rows.putExecution(execution));
   }
 
@@ -214,6 +267,7 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
       aheadOwners = null;
       return owners;
     }
+    aheadDead = null; // proven with an earlier read: each owner is proven afresh
     return read(() -> rows.claimOwners(exceptOwner));
   }
 
@@ -249,6 +303,7 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
       // A claim asks next for the owners of running claims but its own.
       WorkflowRows.TimersAndOwners ahead = read(() -> rows.dueTimersAndOwners(now, limit, ownerId));
       aheadOwners = ahead.owners();
+      aheadDead = ahead.dead();
       return ahead.due();
     }
     return read(() -> rows.dueTimers(now, limit));
@@ -272,6 +327,14 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
 
   @Override
   public void deleteTimer(String executionId) {
+    if (rows.readsAhead()) {
+      if (heldTimerDelete != null) {
+        flush();
+      }
+      held();
+      heldTimerDelete = executionId;
+      return;
+    }
     write(() -> rows.deleteTimer(executionId));
   }
 
@@ -312,6 +375,14 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
 
   @Override
   public void deleteWaiter(String executionId) {
+    if (rows.readsAhead()) {
+      if (heldWaiterDelete != null) {
+        flush();
+      }
+      held();
+      heldWaiterDelete = executionId;
+      return;
+    }
     write(() -> rows.documents().deleteWaiter(executionId));
   }
 
@@ -338,6 +409,13 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
 
   @Override
   public boolean ownerDead(String ownerId) {
+    check();
+    // Proven with the owners' read (each answer once): a death proven there took the owner's lock
+    // for this transaction, as the proof here would have.
+    Boolean dead = aheadDead == null ? null : aheadDead.remove(ownerId);
+    if (dead != null) {
+      return dead;
+    }
     return read(() -> this.ownerDead.dead(ownerId));
   }
 

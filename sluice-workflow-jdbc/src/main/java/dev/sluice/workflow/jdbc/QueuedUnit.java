@@ -267,6 +267,7 @@ public final class QueuedUnit<R> {
     boolean wrote = false;
     try {
       value = unit.apply(tx);
+      tx.flush(); // held deletes are part of the unit: a failure of theirs undoes it
       refusal = null;
       wrote = tx.wrote();
     } catch (Throwable e) {

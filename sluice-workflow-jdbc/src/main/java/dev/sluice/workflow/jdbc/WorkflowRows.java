@@ -80,6 +80,8 @@ public final class WorkflowRows implements AutoCloseable {
   private final PreparedStatement execution;
   private final PreparedStatement lockedExecution;
   private final PreparedStatement putExecution;
+  private final PreparedStatement putExecutionAfterDeletes;
+  private final OwnerDeaths deaths;
   private final PreparedStatement claimOwners;
   private final PreparedStatement runningOf;
   private final PreparedStatement runningCount;
@@ -106,7 +108,33 @@ public final class WorkflowRows implements AutoCloseable {
    * @throws SQLException if a statement cannot be prepared
    */
   public WorkflowRows(Connection db, String store, WorkflowDialect dialect) throws SQLException {
+    this(db, store, dialect, null);
+  }
+
+  /**
+   * How a server database proves the owners of running claims dead in the statement that reads
+   * them, as {@link JdbcWorkflowTransaction.OwnerProof#dead} would one by one.
+   *
+   * @param deadSql a boolean SQL expression over the owner column {@code o.claim_owner}, with one
+   *     {@code ?}: the array of {@code local}'s owners, whose locks are not tried
+   * @param local this JVM's owners, read at each claim
+   */
+  public record OwnerDeaths(String deadSql, java.util.function.Supplier<Set<String>> local) {}
+
+  /**
+   * Prepares the statements on {@code db}; where claims read ahead and {@code deaths} is given, the
+   * read of the owners of running claims proves each dead or alive too.
+   *
+   * @param db the session's connection; closed by {@link #close()}
+   * @param store names the store in messages
+   * @param dialect the database's dialect
+   * @param deaths how owners are proven dead with their read, or null
+   * @throws SQLException if a statement cannot be prepared
+   */
+  public WorkflowRows(Connection db, String store, WorkflowDialect dialect, OwnerDeaths deaths)
+      throws SQLException {
     this.db = db;
+    this.deaths = dialect.readsAhead() ? deaths : null;
     this.store = store;
     this.dialect = dialect;
     execution =
@@ -125,6 +153,15 @@ public final class WorkflowRows implements AutoCloseable {
     putExecution =
         SqlNames.prepare(
             db, dialect, dialect.upsert("wf_execution", EXECUTION_COLUMN_LIST, List.of("id")));
+    putExecutionAfterDeletes =
+        dialect.readsAhead()
+            ? SqlNames.prepare(
+                db,
+                dialect,
+                "DELETE FROM wf_timer WHERE execution_id = ?;"
+                    + " DELETE FROM wf_waiter WHERE execution_id = ?; "
+                    + dialect.upsert("wf_execution", EXECUTION_COLUMN_LIST, List.of("id")))
+            : null;
     claimOwners = SqlNames.prepare(db, dialect, CLAIM_OWNERS);
     runningCount =
         SqlNames.prepare(
@@ -168,7 +205,18 @@ public final class WorkflowRows implements AutoCloseable {
     dueTimers = SqlNames.prepare(db, dialect, dueTimersQuery(dialect));
     dueTimersAndOwners =
         dialect.readsAhead()
-            ? SqlNames.prepare(db, dialect, dueTimersQuery(dialect) + "; " + CLAIM_OWNERS)
+            ? SqlNames.prepare(
+                db,
+                dialect,
+                dueTimersQuery(dialect)
+                    + "; "
+                    + (this.deaths == null
+                        ? CLAIM_OWNERS
+                        : "SELECT o.claim_owner, "
+                            + this.deaths.deadSql()
+                            + " FROM (SELECT DISTINCT claim_owner FROM wf_execution"
+                            + " WHERE status = 'running' AND claim_owner <> ?) o"
+                            + " ORDER BY o.claim_owner"))
             : null;
     nextTimer = SqlNames.prepare(db, dialect, NEXT_TIMER);
     putTimer =
@@ -261,19 +309,7 @@ public final class WorkflowRows implements AutoCloseable {
   }
 
   void putExecution(ExecutionRecord e) throws SQLException {
-    putExecution.setString(1, e.id());
-    putExecution.setString(2, e.workflow());
-    putExecution.setInt(3, e.version());
-    putExecution.setString(4, e.status().code());
-    putExecution.setString(5, e.input());
-    putExecution.setString(6, e.output());
-    putExecution.setString(7, FailureText.write(e.failure()));
-    putExecution.setString(8, e.claimOwner());
-    putExecution.setLong(9, e.claimEpoch());
-    putExecution.setLong(10, e.createdAt());
-    putExecution.setLong(11, e.queuedAt());
-    putExecution.setLong(12, e.updatedAt());
-    putExecution.setLong(13, e.deadlineAt());
+    bindExecution(putExecution, 0, e);
     putExecution.executeUpdate();
   }
 
@@ -304,6 +340,37 @@ public final class WorkflowRows implements AutoCloseable {
     }
     st.setInt(i++, limit);
     return i;
+  }
+
+  /**
+   * Deletes the timer of execution {@code timerOf} and the waiter of {@code waiterOf} (none where
+   * null), then writes {@code e}, in this order and one round trip; only where claims {@link
+   * #readsAhead()} (the driver runs {@code ;}-separated statements in one call).
+   */
+  void putExecutionAfterDeletes(String timerOf, String waiterOf, ExecutionRecord e)
+      throws SQLException {
+    // "execution_id = NULL" matches no row: an absent delete deletes nothing.
+    putExecutionAfterDeletes.setString(1, timerOf);
+    putExecutionAfterDeletes.setString(2, waiterOf);
+    bindExecution(putExecutionAfterDeletes, 2, e);
+    putExecutionAfterDeletes.execute();
+  }
+
+  private static void bindExecution(PreparedStatement st, int at, ExecutionRecord e)
+      throws SQLException {
+    st.setString(at + 1, e.id());
+    st.setString(at + 2, e.workflow());
+    st.setInt(at + 3, e.version());
+    st.setString(at + 4, e.status().code());
+    st.setString(at + 5, e.input());
+    st.setString(at + 6, e.output());
+    st.setString(at + 7, FailureText.write(e.failure()));
+    st.setString(at + 8, e.claimOwner());
+    st.setLong(at + 9, e.claimEpoch());
+    st.setLong(at + 10, e.createdAt());
+    st.setLong(at + 11, e.queuedAt());
+    st.setLong(at + 12, e.updatedAt());
+    st.setLong(at + 13, e.deadlineAt());
   }
 
   /**
@@ -362,8 +429,11 @@ public final class WorkflowRows implements AutoCloseable {
     return dueTimersAndOwners != null;
   }
 
-  /** The due timers and the owners of running claims but one, read together. */
-  record TimersAndOwners(List<TimerRecord> due, Set<String> owners) {}
+  /**
+   * The due timers and the owners of running claims but one, read together; with whether each owner
+   * is proven dead, where the owners' read proves it ({@link OwnerDeaths}), else null.
+   */
+  record TimersAndOwners(List<TimerRecord> due, Set<String> owners, Map<String, Boolean> dead) {}
 
   /**
    * {@link #dueTimers} and {@link #claimOwners}, in this order, in one round trip; only where
@@ -372,7 +442,12 @@ public final class WorkflowRows implements AutoCloseable {
   TimersAndOwners dueTimersAndOwners(long now, int limit, String exceptOwner) throws SQLException {
     dueTimersAndOwners.setLong(1, now);
     dueTimersAndOwners.setInt(2, limit);
-    dueTimersAndOwners.setString(3, exceptOwner);
+    if (deaths == null) {
+      dueTimersAndOwners.setString(3, exceptOwner);
+    } else {
+      dueTimersAndOwners.setArray(3, db.createArrayOf("text", deaths.local().get().toArray()));
+      dueTimersAndOwners.setString(4, exceptOwner);
+    }
     dueTimersAndOwners.execute();
     List<TimerRecord> due = new ArrayList<>();
     try (ResultSet rs = dueTimersAndOwners.getResultSet()) {
@@ -382,12 +457,16 @@ public final class WorkflowRows implements AutoCloseable {
     }
     dueTimersAndOwners.getMoreResults();
     Set<String> owners = new java.util.LinkedHashSet<>();
+    Map<String, Boolean> dead = deaths == null ? null : new java.util.HashMap<>();
     try (ResultSet rs = dueTimersAndOwners.getResultSet()) {
       while (rs.next()) {
         owners.add(rs.getString(1));
+        if (dead != null) {
+          dead.put(rs.getString(1), rs.getBoolean(2));
+        }
       }
     }
-    return new TimersAndOwners(due, owners);
+    return new TimersAndOwners(due, owners, dead);
   }
 
   /** One claimed execution's steps as read with its claim, or why they are unreadable. */
