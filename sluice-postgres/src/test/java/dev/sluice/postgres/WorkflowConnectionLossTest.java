@@ -21,6 +21,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -52,14 +53,22 @@ class WorkflowConnectionLossTest {
       runtime.start();
       assertThat(runtime.submit(ECHO, "before", "a").result(Duration.ofSeconds(30)))
           .isEqualTo("a!");
-      assertThat(terminateStoreConnections()).as("connections the server ended").isPositive();
-
-      assertThatThrownBy(() -> session.transact(tx -> tx.execution("before")))
+      // The server ends the connections while a unit of the session holds one: a connection that
+      // sat idle in the pool could be checked and replaced before a unit got it.
+      AtomicInteger ended = new AtomicInteger();
+      assertThatThrownBy(
+              () ->
+                  session.transact(
+                      tx -> {
+                        ended.set(terminateStoreConnections());
+                        return tx.execution("before");
+                      }))
           .isInstanceOf(BackendFailureException.class)
           .satisfies(
               e ->
                   assertThat(((BackendFailureException) e).kind())
                       .isEqualTo(BackendFailureException.Kind.TRANSIENT));
+      assertThat(ended.get()).as("connections the server ended").isPositive();
       Optional<ExecutionRecord> kept =
           afterTransientFailures(() -> session.transact(tx -> tx.execution("before")));
       assertThat(kept).as("the committed execution, read again").isPresent();
@@ -92,7 +101,7 @@ class WorkflowConnectionLossTest {
   }
 
   /** Ends every backend of the store's data source, the dedicated connection included. */
-  private int terminateStoreConnections() throws SQLException {
+  private int terminateStoreConnections() {
     try (Connection c = db.connect();
         PreparedStatement st =
             c.prepareStatement(
@@ -103,6 +112,8 @@ class WorkflowConnectionLossTest {
         rs.next();
         return rs.getInt(1);
       }
+    } catch (SQLException e) {
+      throw new IllegalStateException("could not end the store's connections", e);
     }
   }
 }

@@ -276,12 +276,32 @@ public final class QueuedUnit<R> {
       wrote = tx.wrote();
       // Only this unit's writes go; if the database already abandoned the whole transaction (a
       // full disk, a lost connection), undoing them fails and so does the batch.
-      undo.run();
+      undoOrFailWithCause(undo, e);
       value = null;
       refusal = e instanceof JdbcWorkflowTransaction.SqlFailure f ? failure.apply(f.sql()) : e;
     } finally {
       tx.end();
     }
     return wrote;
+  }
+
+  /**
+   * Undoes the unit's writes; if that fails, the batch fails with the unit's own SQL failure when
+   * it had one: it says why the transaction broke (a connection the server ended is transient),
+   * where the undo's failure only says the connection is gone (a pool closes a broken connection's
+   * handle, and what it throws then names no SQL state).
+   */
+  private static void undoOrFailWithCause(Undo undo, Throwable unitFailure) throws SQLException {
+    try {
+      undo.run();
+    } catch (SQLException undoFailure) {
+      if (unitFailure instanceof JdbcWorkflowTransaction.SqlFailure f) {
+        SQLException cause = f.sql();
+        cause.addSuppressed(undoFailure);
+        throw cause;
+      }
+      undoFailure.addSuppressed(unitFailure);
+      throw undoFailure;
+    }
   }
 }
