@@ -6,13 +6,16 @@ package dev.sluice.postgres.internal;
 
 import dev.sluice.BackendFailureException;
 import dev.sluice.workflow.jdbc.QueuedUnit;
+import dev.sluice.workflow.spi.Change;
 import dev.sluice.workflow.spi.WorkflowSession;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * One runtime's owner of a PostgreSQL workflow store. Its units of work are batched by coordinator
@@ -41,7 +44,7 @@ public final class PgWorkflowSession implements WorkflowSession {
   private final AtomicBoolean closed = new AtomicBoolean();
   private final Object renewal = new Object();
   private volatile String ownerId;
-  private volatile Runnable onChange;
+  private volatile Consumer<Set<Change>> onChange;
 
   private PgWorkflowSession(WorkflowHub hub, PgWorkflowSettings settings, String ownerId) {
     this.hub = hub;
@@ -193,15 +196,15 @@ public final class PgWorkflowSession implements WorkflowSession {
   }
 
   /** Runs the change action: something on the store changed, or an owner may have died. */
-  void changed() {
-    Runnable action = onChange;
+  void changed(Set<Change> changes) {
+    Consumer<Set<Change>> action = onChange;
     if (action != null && !closed.get()) {
-      action.run();
+      action.accept(changes);
     }
   }
 
   @Override
-  public void onChange(Runnable onChange) {
+  public void onChange(Consumer<Set<Change>> onChange) {
     this.onChange = onChange;
   }
 

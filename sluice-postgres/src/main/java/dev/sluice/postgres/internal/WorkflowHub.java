@@ -5,6 +5,7 @@
 package dev.sluice.postgres.internal;
 
 import dev.sluice.workflow.jdbc.WorkflowTables;
+import dev.sluice.workflow.spi.Change;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -174,36 +175,43 @@ final class WorkflowHub implements Subscriber, OwnerHome {
 
   /** NOTIFYs the store's channel on {@code c}: every other JVM's sessions look again. */
   void notifyEveryone(Connection c) throws SQLException {
-    notify(c, "");
+    notify(c, Change.ALL, "");
   }
 
   /**
-   * Like {@link #notifyEveryone}, then commits the caller's transaction, in one round trip: the
-   * notification goes out with the commit, as it would with {@link Connection#commit()}.
+   * NOTIFYs the store's channel of {@code changes}, then commits the caller's transaction, in one
+   * round trip: the notification goes out with the commit, as it would with {@link
+   * Connection#commit()}.
    */
-  void notifyEveryoneAndCommit(Connection c) throws SQLException {
-    notify(c, "; COMMIT");
+  void notifyAndCommit(Connection c, Set<Change> changes) throws SQLException {
+    notify(c, changes, "; COMMIT");
   }
 
-  private void notify(Connection c, String then) throws SQLException {
+  private void notify(Connection c, Set<Change> changes, String then) throws SQLException {
     try (PreparedStatement st = c.prepareStatement("SELECT pg_notify(?, ?)" + then)) {
       st.setString(1, channel);
-      st.setString(2, NotifyPayload.everyone(token).text());
+      st.setString(2, new WorkflowNotice(token, changes).text());
       st.execute();
     }
   }
 
   @Override
   public void onNotify(String payload) {
-    if (!NotifyPayload.parse(payload).writer().equals(token)) {
-      wakeAll();
+    WorkflowNotice notice = WorkflowNotice.parse(payload);
+    if (!notice.writer().equals(token)) {
+      wake(notice.changes());
     }
   }
 
   @Override
   public void wakeAll() {
+    wake(Change.ALL);
+  }
+
+  /** Tells this JVM's sessions of the store what changed. */
+  void wake(Set<Change> changes) {
     for (PgWorkflowSession s : sessions) {
-      s.changed();
+      s.changed(changes);
     }
   }
 

@@ -9,12 +9,14 @@ import dev.sluice.spi.support.GroupCommitter;
 import dev.sluice.workflow.jdbc.JdbcWorkflowTransaction;
 import dev.sluice.workflow.jdbc.QueuedUnit;
 import dev.sluice.workflow.jdbc.WorkflowRows;
+import dev.sluice.workflow.spi.Change;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One group-commit coordinator of a {@link PgWorkflowSession}, with a connection of its own: it
@@ -135,13 +137,13 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
    */
   private void runBatch(List<QueuedUnit<?>> units) {
     String owner = session.ownerId();
-    boolean wrote;
+    Set<Change> changes;
     boolean committing = false;
     try {
       Connection c = connection();
       try (Statement st = c.createStatement()) {
         long now = begin(c, QueuedUnit.savepointFirst(units));
-        wrote =
+        changes =
             QueuedUnit.runBegun(
                 c,
                 st,
@@ -153,8 +155,8 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
         // From here a failure may have lost the commit's answer (the notification and the commit
         // go in one call).
         committing = true;
-        if (wrote) {
-          hub.notifyEveryoneAndCommit(c);
+        if (!changes.isEmpty()) {
+          hub.notifyAndCommit(c, changes);
         } else {
           c.commit();
         }
@@ -169,8 +171,8 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
       throw e instanceof SluiceException se ? se : session.failure(e);
     }
     units.forEach(QueuedUnit::complete);
-    if (wrote) {
-      hub.wakeAll();
+    if (!changes.isEmpty()) {
+      hub.wake(Set.copyOf(changes));
     }
   }
 

@@ -38,7 +38,7 @@ public final class StoreWatch implements AutoCloseable {
   public StoreWatch(WorkflowStore store, Duration safety) {
     this.session = store.open();
     this.safety = safety;
-    session.onChange(this::changed);
+    session.onChange(changed -> changed());
   }
 
   private void changed() {

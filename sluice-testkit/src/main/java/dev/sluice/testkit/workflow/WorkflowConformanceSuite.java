@@ -41,6 +41,14 @@ public abstract class WorkflowConformanceSuite {
     }
   }
 
+  /** What a commit tells every session of the store. */
+  @Nested
+  class Changes extends ChangeCases {
+    Changes() {
+      super(stores());
+    }
+  }
+
   /** Step failures and retries. */
   @Nested
   class StepFailures extends StepFailureCases {

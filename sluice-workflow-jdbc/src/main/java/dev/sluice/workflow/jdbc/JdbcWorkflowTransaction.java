@@ -4,6 +4,7 @@
  */
 package dev.sluice.workflow.jdbc;
 
+import dev.sluice.workflow.spi.Change;
 import dev.sluice.workflow.spi.DocumentRecord;
 import dev.sluice.workflow.spi.ExecutionRecord;
 import dev.sluice.workflow.spi.ReceiptRecord;
@@ -13,6 +14,7 @@ import dev.sluice.workflow.spi.WaiterRecord;
 import dev.sluice.workflow.spi.WorkflowTransaction;
 import dev.sluice.workflow.spi.WorkflowVersion;
 import java.sql.SQLException;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,7 +35,7 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
   private final String ownerId;
   private final OwnerProof ownerDead;
   private final boolean lockExecutions;
-  private boolean wrote;
+  private final EnumSet<Change> changes = EnumSet.noneOf(Change.class);
   private boolean ended;
 
   // Read ahead where the dialect does (WorkflowDialect#readsAhead): what a claim reads next, read
@@ -134,9 +136,9 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
     }
   }
 
-  private void write(Update u) {
+  private void write(Change change, Update u) {
     check();
-    wrote = true;
+    changes.add(change);
     forgetAhead();
     try {
       u.run();
@@ -187,13 +189,13 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
     if (ended) {
       throw new IllegalStateException("the unit of work this transaction belonged to has ended");
     }
-    wrote = true;
+    changes.add(Change.PROGRESS);
     forgetAhead();
   }
 
-  /** Whether the unit wrote anything: a commit of nothing wakes nobody. */
-  public boolean wrote() {
-    return wrote;
+  /** What the unit changed; empty if it wrote nothing (a commit of nothing wakes nobody). */
+  public Set<Change> changes() {
+    return changes;
   }
 
   /** Ends the transaction: any later use throws {@link IllegalStateException}. */
@@ -218,8 +220,9 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
     }
     Optional<ExecutionRecord> locked = read(() -> rows.lockedExecution(id));
     // A lock counts as a write: a claim beside this unit skipped the row, and its runtime must be
-    // woken to look again even if this unit then writes nothing (a superseded worker's write).
-    wrote |= locked.isPresent();
+    // woken to look again even if this unit then writes nothing (a superseded worker's write),
+    // unless the row is this owner's own claim, which no other claim could take.
+    locked.ifPresent(e -> changes.add(Change.ofExecution(e, ownerId)));
     return locked;
   }
 
@@ -233,10 +236,12 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
       String waiter = heldWaiterDelete;
       heldTimerDelete = null;
       heldWaiterDelete = null;
-      write(() -> rows.putExecutionAfterDeletes(timer, waiter, execution));
+      write(
+          Change.ofExecution(execution, ownerId),
+          () -> rows.putExecutionAfterDeletes(timer, waiter, execution));
       return;
     }
-    write(() -> rows.putExecution(execution));
+    write(Change.ofExecution(execution, ownerId), () -> rows.putExecution(execution));
   }
 
   @Override
@@ -249,14 +254,21 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
     if (rows.readsAhead()) {
       WorkflowRows.ClaimAhead ahead = read(() -> rows.claimAhead(runnable, limit, ownerId, now));
       forgetAhead();
-      wrote |= !ahead.claimed().isEmpty();
+      claimed(ahead.claimed());
       aheadSteps = ahead.steps();
       aheadNextTimer = ahead.nextTimer();
       return ahead.claimed();
     }
     List<ExecutionRecord> claimed = read(() -> rows.claimNext(runnable, limit, ownerId, now));
-    wrote |= !claimed.isEmpty();
+    claimed(claimed);
     return claimed;
+  }
+
+  /** A claim is this owner's progress: it gives no other worker anything to do. */
+  private void claimed(List<ExecutionRecord> claimed) {
+    if (!claimed.isEmpty()) {
+      changes.add(Change.PROGRESS);
+    }
   }
 
   @Override
@@ -294,7 +306,7 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
 
   @Override
   public void putStep(StepRecord step) {
-    write(() -> rows.putStep(step));
+    write(Change.PROGRESS, () -> rows.putStep(step));
   }
 
   @Override
@@ -322,7 +334,7 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
 
   @Override
   public void putTimer(TimerRecord timer) {
-    write(() -> rows.putTimer(timer));
+    write(Change.WORK, () -> rows.putTimer(timer));
   }
 
   @Override
@@ -335,7 +347,7 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
       heldTimerDelete = executionId;
       return;
     }
-    write(() -> rows.deleteTimer(executionId));
+    write(Change.PROGRESS, () -> rows.deleteTimer(executionId));
   }
 
   @Override
@@ -345,7 +357,7 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
 
   @Override
   public void deleteExecution(String id) {
-    write(() -> rows.deleteExecution(id));
+    write(Change.PROGRESS, () -> rows.deleteExecution(id));
   }
 
   @Override
@@ -355,7 +367,7 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
 
   @Override
   public void putDocument(DocumentRecord document) {
-    write(() -> rows.documents().putDocument(document));
+    write(Change.PROGRESS, () -> rows.documents().putDocument(document));
   }
 
   @Override
@@ -370,7 +382,7 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
 
   @Override
   public void putWaiter(WaiterRecord waiter) {
-    write(() -> rows.documents().putWaiter(waiter));
+    write(Change.PROGRESS, () -> rows.documents().putWaiter(waiter));
   }
 
   @Override
@@ -383,7 +395,7 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
       heldWaiterDelete = executionId;
       return;
     }
-    write(() -> rows.documents().deleteWaiter(executionId));
+    write(Change.PROGRESS, () -> rows.documents().deleteWaiter(executionId));
   }
 
   @Override
@@ -393,15 +405,15 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
 
   @Override
   public void putReceipt(ReceiptRecord receipt) {
-    write(() -> rows.documents().putReceipt(receipt));
+    write(Change.PROGRESS, () -> rows.documents().putReceipt(receipt));
   }
 
   @Override
   public int deleteReceiptsBefore(long cutoff, int limit) {
     // A write only if something went: a purge that finds nothing must not wake every runtime.
     int n = read(() -> rows.documents().deleteReceiptsBefore(cutoff, limit));
-    wrote |= n > 0;
     if (n > 0) {
+      changes.add(Change.PROGRESS);
       forgetAhead();
     }
     return n;

@@ -4,11 +4,14 @@
  */
 package dev.sluice.workflow.jdbc;
 
+import dev.sluice.workflow.spi.Change;
 import dev.sluice.workflow.spi.WorkflowSession.Unit;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
@@ -111,10 +114,10 @@ public final class QueuedUnit<R> {
    * @param units the batch, in order
    * @param tx a new transaction view for each unit
    * @param failure what a unit's SQL failure becomes for its caller
-   * @return whether any unit wrote (a commit of nothing wakes nobody)
+   * @return what the units changed, empty if none wrote (a commit of nothing wakes nobody)
    * @throws SQLException if a savepoint cannot be taken or undone: the whole batch then fails
    */
-  public static boolean runAll(
+  public static Set<Change> runAll(
       Statement st,
       List<? extends QueuedUnit<?>> units,
       Supplier<JdbcWorkflowTransaction> tx,
@@ -133,10 +136,10 @@ public final class QueuedUnit<R> {
    * @param tx a new transaction view for each unit
    * @param failure what a unit's SQL failure becomes for its caller
    * @param fused whether the driver runs {@code "RELEASE unit; SAVEPOINT unit"} in one call
-   * @return whether any unit wrote (a commit of nothing wakes nobody)
+   * @return what the units changed, empty if none wrote (a commit of nothing wakes nobody)
    * @throws SQLException if a savepoint cannot be taken or undone: the whole batch then fails
    */
-  public static boolean runAll(
+  public static Set<Change> runAll(
       Statement st,
       List<? extends QueuedUnit<?>> units,
       Supplier<JdbcWorkflowTransaction> tx,
@@ -156,10 +159,10 @@ public final class QueuedUnit<R> {
    * @param tx a new transaction view for the unit
    * @param failure what a unit's SQL failure becomes for its caller
    * @param fused whether the driver runs {@code "RELEASE unit; SAVEPOINT unit"} in one call
-   * @return whether any unit wrote (a commit of nothing wakes nobody)
+   * @return what the units changed, empty if none wrote (a commit of nothing wakes nobody)
    * @throws SQLException if a savepoint cannot be taken or undone: the whole batch then fails
    */
-  public static boolean runEach(
+  public static Set<Change> runEach(
       Statement st,
       List<? extends QueuedUnit<?>> units,
       Function<QueuedUnit<?>, JdbcWorkflowTransaction> tx,
@@ -167,13 +170,13 @@ public final class QueuedUnit<R> {
       boolean fused)
       throws SQLException {
     if (units.isEmpty()) {
-      return false;
+      return Set.of();
     }
-    boolean wrote = false;
+    EnumSet<Change> changes = EnumSet.noneOf(Change.class);
     st.execute(SAVEPOINT);
     for (int i = 0; i < units.size(); i++) {
       QueuedUnit<?> q = units.get(i);
-      wrote |= q.run(st, tx.apply(q), failure);
+      changes.addAll(q.run(st, tx.apply(q), failure));
       boolean last = i == units.size() - 1;
       if (fused && !last) {
         st.execute(RELEASE + "; " + SAVEPOINT);
@@ -184,7 +187,7 @@ public final class QueuedUnit<R> {
         }
       }
     }
-    return wrote;
+    return changes;
   }
 
   /**
@@ -202,11 +205,11 @@ public final class QueuedUnit<R> {
    * @param units the batch, in order
    * @param tx a new transaction view for the unit
    * @param failure what a unit's SQL failure becomes for its caller
-   * @return whether any unit wrote (a commit of nothing wakes nobody)
+   * @return what the units changed, empty if none wrote (a commit of nothing wakes nobody)
    * @throws SQLException if a savepoint cannot be taken or undone, or the rollback fails: the whole
    *     batch then fails
    */
-  public static boolean runBegun(
+  public static Set<Change> runBegun(
       Connection c,
       Statement st,
       List<? extends QueuedUnit<?>> units,
@@ -215,20 +218,20 @@ public final class QueuedUnit<R> {
       throws SQLException {
     if (!savepointFirst(units)) {
       if (units.isEmpty()) {
-        return false;
+        return Set.of();
       }
       QueuedUnit<?> only = units.get(0);
       return only.run(c::rollback, tx.apply(only), failure);
     }
-    boolean wrote = false;
+    EnumSet<Change> changes = EnumSet.noneOf(Change.class);
     for (int i = 0; i < units.size(); i++) {
       QueuedUnit<?> q = units.get(i);
-      wrote |= q.run(() -> st.execute(UNDO), tx.apply(q), failure);
+      changes.addAll(q.run(() -> st.execute(UNDO), tx.apply(q), failure));
       if (i < units.size() - 1) {
         st.execute(RELEASE + "; " + SAVEPOINT);
       }
     }
-    return wrote;
+    return changes;
   }
 
   /**
@@ -254,26 +257,26 @@ public final class QueuedUnit<R> {
   }
 
   /** Runs the unit inside the savepoint the caller took; the caller releases it. */
-  private boolean run(
+  private Set<Change> run(
       Statement st, JdbcWorkflowTransaction tx, Function<SQLException, RuntimeException> failure)
       throws SQLException {
     return run(() -> st.execute(UNDO), tx, failure);
   }
 
   /** Runs the unit; if it throws, {@code undo} takes back its writes. */
-  private boolean run(
+  private Set<Change> run(
       Undo undo, JdbcWorkflowTransaction tx, Function<SQLException, RuntimeException> failure)
       throws SQLException {
-    boolean wrote = false;
+    Set<Change> changes;
     try {
       value = unit.apply(tx);
       tx.flush(); // held deletes are part of the unit: a failure of theirs undoes it
       refusal = null;
-      wrote = tx.wrote();
+      changes = tx.changes();
     } catch (Throwable e) {
       // Its writes go, but rows it locked meanwhile may have been skipped by a claim beside it
       // (PostgreSQL): wake the runtimes to look again.
-      wrote = tx.wrote();
+      changes = tx.changes().isEmpty() ? Set.of() : Change.ALL;
       // Only this unit's writes go; if the database already abandoned the whole transaction (a
       // full disk, a lost connection), undoing them fails and so does the batch.
       undoOrFailWithCause(undo, e);
@@ -282,7 +285,7 @@ public final class QueuedUnit<R> {
     } finally {
       tx.end();
     }
-    return wrote;
+    return changes;
   }
 
   /**

@@ -21,14 +21,18 @@ import dev.sluice.spi.support.GroupCommitter;
 import dev.sluice.workflow.jdbc.JdbcWorkflowTransaction;
 import dev.sluice.workflow.jdbc.QueuedUnit;
 import dev.sluice.workflow.jdbc.WorkflowRows;
+import dev.sluice.workflow.spi.Change;
 import dev.sluice.workflow.spi.WorkflowSession;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * One runtime's owner of a SQLite workflow store: its own connection, an owner registration whose
@@ -55,7 +59,7 @@ final class SqliteWorkflowSession implements WorkflowSession {
   private final LocalCommit local;
   private final GroupCommitter<QueuedUnit<?>> commits;
   private final AtomicBoolean closed = new AtomicBoolean();
-  private volatile Runnable onChange;
+  private volatile Consumer<Set<Change>> onChange;
 
   private SqliteWorkflowSession(
       PoolDirectory dir,
@@ -70,7 +74,7 @@ final class SqliteWorkflowSession implements WorkflowSession {
     this.rows = rows;
     this.owner = owner;
     this.clock = clock;
-    this.watches = new OwnerWatches(dir, suspect -> changed());
+    this.watches = new OwnerWatches(dir, suspect -> changed(Change.ALL));
     try {
       this.local = new LocalCommit(dir, db);
     } catch (SQLException e) {
@@ -80,7 +84,8 @@ final class SqliteWorkflowSession implements WorkflowSession {
         new GroupCommitter<>("sluice-workflow-store-" + owner.id(), MAX_BATCH, new Batches());
     AutoCloseable watch;
     try {
-      watch = PulseWatcher.instance().watch(dir, this::changed);
+      // A pulse names no change: another process's commit may have made any.
+      watch = PulseWatcher.instance().watch(dir, () -> changed(Change.ALL));
     } catch (RuntimeException e) {
       commits.close();
       throw e;
@@ -215,6 +220,7 @@ final class SqliteWorkflowSession implements WorkflowSession {
   private void runBatch(List<QueuedUnit<?>> units) {
     Wakeups.record();
     LocalCommit.Written written;
+    AtomicReference<Set<Change>> changes = new AtomicReference<>(Set.of());
     GateLock.Hold hold;
     try {
       hold = gate.hold();
@@ -223,28 +229,30 @@ final class SqliteWorkflowSession implements WorkflowSession {
     }
     try (hold;
         Statement st = db.createStatement()) {
-      written = local.run(hold, () -> runUnits(st, units));
+      written = local.run(hold, () -> runUnits(st, units, changes));
     } catch (SQLException | IOException e) {
       throw failure(e);
     }
     units.forEach(QueuedUnit::complete);
     if (written.wrote()) {
-      changed();
+      changed(changes.get());
     }
   }
 
   /** Runs each unit inside its own savepoint of the batch's transaction. */
-  private LocalCommit.Written runUnits(Statement st, List<QueuedUnit<?>> units)
+  private LocalCommit.Written runUnits(
+      Statement st, List<QueuedUnit<?>> units, AtomicReference<Set<Change>> changes)
       throws SQLException {
     rows.checkSchema();
-    boolean wrote =
+    Set<Change> made =
         QueuedUnit.runAll(
             st,
             units,
             () ->
                 new JdbcWorkflowTransaction(rows, clock.wallMillis(), owner.id(), this::provenDead),
             this::failure);
-    return wrote
+    changes.set(Set.copyOf(made));
+    return !made.isEmpty()
         ? LocalCommit.Written.pulsing(owner.id() + "-" + PULSES.incrementAndGet())
         : LocalCommit.Written.NOTHING;
   }
@@ -275,15 +283,15 @@ final class SqliteWorkflowSession implements WorkflowSession {
     return false;
   }
 
-  private void changed() {
-    Runnable action = onChange;
+  private void changed(Set<Change> changes) {
+    Consumer<Set<Change>> action = onChange;
     if (action != null && !closed.get()) {
-      action.run();
+      action.accept(changes);
     }
   }
 
   @Override
-  public void onChange(Runnable onChange) {
+  public void onChange(Consumer<Set<Change>> onChange) {
     this.onChange = onChange;
   }
 

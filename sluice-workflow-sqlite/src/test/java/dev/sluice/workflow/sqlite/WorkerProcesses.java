@@ -73,7 +73,7 @@ final class WorkerProcesses implements AutoCloseable {
   static void awaitStatus(Path store, String id, ExecutionStatus status) throws Exception {
     Semaphore changes = new Semaphore(0);
     try (WorkflowSession watcher = SqliteWorkflowStore.directory(store).open()) {
-      watcher.onChange(changes::release);
+      watcher.onChange(changed -> changes.release());
       while (true) {
         Optional<ExecutionStatus> now =
             watcher.transact(tx -> tx.execution(id).map(ExecutionRecord::status));

@@ -21,6 +21,7 @@ import dev.sluice.workflow.WorkflowCodecException;
 import dev.sluice.workflow.WorkflowInspector;
 import dev.sluice.workflow.WorkflowInstrumentation;
 import dev.sluice.workflow.WorkflowRuntime;
+import dev.sluice.workflow.spi.Change;
 import dev.sluice.workflow.spi.ExecutionRecord;
 import dev.sluice.workflow.spi.WorkflowSession;
 import dev.sluice.workflow.spi.WorkflowStore;
@@ -32,6 +33,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The runtime: a session on the store and a bounded pool of worker threads; an {@link
@@ -62,6 +64,18 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
   private final AtomicBoolean purging = new AtomicBoolean();
   private final ChangeCounter work = new ChangeCounter();
 
+  /**
+   * The largest count of {@link #work} that a claim read before it found nothing to run: while the
+   * count stays there, the store has had no work since (every change that can give some counts).
+   */
+  private final AtomicLong foundNothingAt = new AtomicLong(-1);
+
+  /**
+   * Whether a claim that finds nothing means nothing: with a limit, a run that ends gives room that
+   * no change of the store counts.
+   */
+  private final boolean unlimited;
+
   /** Shared by the workers' claims (see {@link Units.PurgeFloor}). */
   private final Units.PurgeFloor purgeFloor = new Units.PurgeFloor();
 
@@ -85,6 +99,7 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
     this.codec = settings.codec();
     this.clock = store.clock();
     this.registry = new Registry(settings.workflows(), settings.maxConcurrent());
+    this.unlimited = settings.maxConcurrent().isEmpty() && settings.globalMaxConcurrent().isEmpty();
     this.workerCount = settings.workers();
     this.settings = settings;
     this.retentionMillis = settings.retention().toMillis();
@@ -100,13 +115,20 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
             instrumentation,
             e -> stepListeners.forEach(l -> l.accept(e)));
     this.inspector = new Inspector(session, this::checkOpen);
+    // With a global cap, an execution that ends may let a queued one of its workflow run.
+    boolean outcomesGiveWork = !settings.globalMaxConcurrent().isEmpty();
     session.onChange(
-        () -> {
+        changes -> {
           inspector.changed();
-          // One idle worker looks, none while one is looking (it looks again); if it claims
-          // something, it wakes the next (see work()).
-          work.bumpOneUnlessLooking();
-          results.bump();
+          if (changes.contains(Change.WORK)
+              || (outcomesGiveWork && changes.contains(Change.OUTCOME))) {
+            // One idle worker looks, none while one is looking (it looks again); if it claims
+            // something, it wakes the next (see work()).
+            work.bumpOneUnlessLooking();
+          }
+          if (changes.contains(Change.OUTCOME)) {
+            results.bump();
+          }
         });
   }
 
@@ -430,6 +452,12 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
         } finally {
           registry.finished(c.execution().workflow());
         }
+        // A claim found nothing after the last change that could give work: this worker would
+        // only find nothing again, so it sleeps until the next such change.
+        long now = work.count();
+        if (unlimited && now == foundNothingAt.get() && !sleep(now)) {
+          return;
+        }
         continue;
       }
       if (r instanceof Units.Unreadable u) {
@@ -443,6 +471,7 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
         continue;
       }
       Units.Idle idle = (Units.Idle) r;
+      foundNothingAt.accumulateAndGet(seen, Math::max);
       // A purge that is due but another worker of this runtime is doing wakes it through the
       // store when done; do not arm for it, or this worker would spin.
       (idle.purgeDue() ? idle.nextTimer() : idle.nextWake()).ifPresent(timer::armAt);

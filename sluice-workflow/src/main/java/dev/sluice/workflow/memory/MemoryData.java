@@ -5,6 +5,7 @@
 package dev.sluice.workflow.memory;
 
 import dev.sluice.TimeSource;
+import dev.sluice.workflow.spi.Change;
 import dev.sluice.workflow.spi.DocumentRecord;
 import dev.sluice.workflow.spi.ExecutionRecord;
 import dev.sluice.workflow.spi.ReceiptRecord;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
@@ -49,7 +51,7 @@ final class MemoryData {
   void leave(MemorySession s) {
     sessions.remove(s);
     // Another owner may be waiting to take this one's claims over.
-    wakeAll();
+    wakeAll(Change.ALL);
   }
 
   boolean isOpen(String ownerId) {
@@ -62,10 +64,10 @@ final class MemoryData {
   }
 
   /** Wakes every open session; called after a commit, outside the monitor. */
-  void wakeAll() {
+  void wakeAll(Set<Change> changes) {
     List<MemorySession> now = new ArrayList<>(sessions);
     for (MemorySession s : now) {
-      s.wake();
+      s.wake(changes);
     }
   }
 }

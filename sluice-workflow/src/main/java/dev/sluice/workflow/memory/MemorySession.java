@@ -5,20 +5,23 @@
 package dev.sluice.workflow.memory;
 
 import dev.sluice.TimeSource;
+import dev.sluice.workflow.spi.Change;
 import dev.sluice.workflow.spi.WorkflowSession;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * An owner of an in-memory workflow store. Units of work run on the calling thread under the
- * store's monitor; a unit that wrote wakes every session afterwards, on the same thread, as a
- * cross-process store's pulse would. Thread-safe.
+ * store's monitor; a unit that wrote wakes every session afterwards with what it changed, on the
+ * same thread, as a cross-process store's pulse would. Thread-safe.
  */
 final class MemorySession implements WorkflowSession {
   private final MemoryData data;
   private final String ownerId;
   private final TimeSource clock;
   private final AtomicBoolean closed = new AtomicBoolean();
-  private volatile Runnable onChange;
+  private volatile Consumer<Set<Change>> onChange;
 
   MemorySession(MemoryData data, String ownerId, TimeSource clock) {
     this.data = data;
@@ -41,7 +44,7 @@ final class MemorySession implements WorkflowSession {
           "a unit of work on workflow store session " + ownerId + " tried to start another one");
     }
     R result;
-    boolean wrote;
+    Set<Change> changes;
     synchronized (data) {
       MemoryTransaction tx = new MemoryTransaction(data, clock.wallMillis(), ownerId);
       try {
@@ -52,23 +55,23 @@ final class MemorySession implements WorkflowSession {
       } finally {
         tx.end();
       }
-      wrote = tx.wrote();
+      changes = Set.copyOf(tx.changes());
     }
-    if (wrote) {
-      data.wakeAll();
+    if (!changes.isEmpty()) {
+      data.wakeAll(changes);
     }
     return result;
   }
 
-  void wake() {
-    Runnable action = onChange;
+  void wake(Set<Change> changes) {
+    Consumer<Set<Change>> action = onChange;
     if (action != null) {
-      action.run();
+      action.accept(changes);
     }
   }
 
   @Override
-  public void onChange(Runnable onChange) {
+  public void onChange(Consumer<Set<Change>> onChange) {
     this.onChange = onChange;
   }
 

@@ -5,6 +5,7 @@
 package dev.sluice.workflow.memory;
 
 import dev.sluice.workflow.ExecutionStatus;
+import dev.sluice.workflow.spi.Change;
 import dev.sluice.workflow.spi.ClaimRule;
 import dev.sluice.workflow.spi.DocumentRecord;
 import dev.sluice.workflow.spi.ExecutionRecord;
@@ -18,6 +19,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Deque;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -34,6 +36,7 @@ final class MemoryTransaction implements WorkflowTransaction {
   private final long now;
   private final String ownerId;
   private final Deque<Runnable> undo = new ArrayDeque<>();
+  private final EnumSet<Change> changes = EnumSet.noneOf(Change.class);
   private boolean active = true;
 
   MemoryTransaction(MemoryData data, long now, String ownerId) {
@@ -42,11 +45,13 @@ final class MemoryTransaction implements WorkflowTransaction {
     this.ownerId = ownerId;
   }
 
-  boolean wrote() {
-    return !undo.isEmpty();
+  /** What the unit changed; empty if it wrote nothing. */
+  Set<Change> changes() {
+    return changes;
   }
 
   void rollback() {
+    changes.clear();
     while (!undo.isEmpty()) {
       undo.pop().run();
     }
@@ -63,6 +68,11 @@ final class MemoryTransaction implements WorkflowTransaction {
   }
 
   private <K, V> void put(Map<K, V> map, K key, V value) {
+    put(map, key, value, Change.PROGRESS);
+  }
+
+  private <K, V> void put(Map<K, V> map, K key, V value, Change change) {
+    changes.add(change);
     V previous = value == null ? map.remove(key) : map.put(key, value);
     undo.push(
         () -> {
@@ -93,7 +103,7 @@ final class MemoryTransaction implements WorkflowTransaction {
   @Override
   public void putExecution(ExecutionRecord execution) {
     check();
-    put(data.executions, execution.id(), execution);
+    put(data.executions, execution.id(), execution, Change.ofExecution(execution, ownerId));
   }
 
   @Override
@@ -176,7 +186,7 @@ final class MemoryTransaction implements WorkflowTransaction {
   @Override
   public void putTimer(TimerRecord timer) {
     check();
-    put(data.timers, timer.executionId(), timer);
+    put(data.timers, timer.executionId(), timer, Change.WORK);
   }
 
   @Override

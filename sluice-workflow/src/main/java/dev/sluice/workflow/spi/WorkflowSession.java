@@ -4,6 +4,9 @@
  */
 package dev.sluice.workflow.spi;
 
+import java.util.Set;
+import java.util.function.Consumer;
+
 /**
  * One owner's connection to a workflow store. Claims of executions carry the session's {@link
  * #ownerId()}; when the owner dies, another owner's transaction sees {@link
@@ -25,9 +28,10 @@ public interface WorkflowSession extends AutoCloseable {
    * Runs a unit of work atomically: under the store's lock or in one database transaction, so that
    * it sees no other unit's partial writes and other units see all or none of its writes. If the
    * unit throws, nothing it wrote is kept and the exception propagates. If it wrote something, the
-   * store commits durably and then wakes every session on the store (see {@link #onChange}). A
-   * store may run the unit again after a conflict it detects at commit (a serialization failure),
-   * discarding the earlier run's writes; units must allow that, and the runtime's do.
+   * store commits durably and then wakes every session on the store with what it changed (see
+   * {@link #onChange}). A store may run the unit again after a conflict it detects at commit (a
+   * serialization failure), discarding the earlier run's writes; units must allow that, and the
+   * runtime's do.
    *
    * @param unit reads and writes through the transaction; no I/O of its own
    * @param <R> the result type
@@ -77,12 +81,14 @@ public interface WorkflowSession extends AutoCloseable {
 
   /**
    * Sets the action to run after a unit of work on this store committed a write, by any session in
-   * any process (this one's included), and when an owner of the store may have died. Stores call it
-   * from their own threads; spurious calls are allowed, missed ones are not.
+   * any process (this one's included), and when an owner of the store may have died, with what the
+   * commit changed ({@link Change}). Stores call it from their own threads; spurious calls and more
+   * kinds than a commit made are allowed ({@link Change#ALL} when a store cannot tell), missed ones
+   * are not.
    *
-   * @param onChange a short, non-blocking action
+   * @param onChange a short, non-blocking action, given an immutable, non-empty set
    */
-  void onChange(Runnable onChange);
+  void onChange(Consumer<Set<Change>> onChange);
 
   /**
    * Leaves the store: the owner counts as dead from now on. Claims it still holds are taken over by
