@@ -108,7 +108,7 @@ public final class PgWorkflowSession implements WorkflowSession {
   public <R> R transactOn(String executionId, Unit<R> unit) {
     // One lane per execution: its units stay in order even if a caller does not wait for each.
     WorkflowLane lane = executions.get(Math.floorMod(executionId.hashCode(), executions.size()));
-    return run(lane, new QueuedUnit<>(unit, true));
+    return run(lane, new QueuedUnit<>(unit, executionId));
   }
 
   /**

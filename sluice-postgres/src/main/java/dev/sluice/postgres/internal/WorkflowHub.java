@@ -4,6 +4,7 @@
  */
 package dev.sluice.postgres.internal;
 
+import dev.sluice.workflow.jdbc.HeldWrite;
 import dev.sluice.workflow.jdbc.WorkflowTables;
 import dev.sluice.workflow.spi.Change;
 import java.sql.Connection;
@@ -179,12 +180,22 @@ final class WorkflowHub implements Subscriber, OwnerHome {
   }
 
   /**
-   * NOTIFYs the store's channel of {@code changes}, then commits the caller's transaction, in one
-   * round trip: the notification goes out with the commit, as it would with {@link
-   * Connection#commit()}.
+   * Sends {@code last} (a unit's last write, or null), NOTIFYs the store's channel of {@code
+   * changes} and commits the caller's transaction, in one round trip: the notification goes out
+   * with the commit, as it would with {@link Connection#commit()}.
    */
-  void notifyAndCommit(Connection c, Set<Change> changes) throws SQLException {
-    notify(c, changes, "; COMMIT");
+  void notifyAndCommit(Connection c, Set<Change> changes, HeldWrite last) throws SQLException {
+    if (last == null) {
+      notify(c, changes, "; COMMIT");
+      return;
+    }
+    try (PreparedStatement st =
+        c.prepareStatement(last.sql() + "; SELECT pg_notify(?, ?); COMMIT")) {
+      int at = last.bind(st, 0);
+      st.setString(at + 1, channel);
+      st.setString(at + 2, new WorkflowNotice(token, changes).text());
+      st.execute();
+    }
   }
 
   private void notify(Connection c, Set<Change> changes, String then) throws SQLException {

@@ -45,6 +45,7 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
   private Map<String, WorkflowRows.StepsRead> aheadSteps = Map.of();
   private OptionalLong aheadNextTimer;
   private Map<String, Boolean> aheadDead;
+  private WorkflowRows.ExecutionRead aheadExecution;
 
   // Deletes held back where the dialect runs several statements in one call (readsAhead), sent
   // with this unit's next statement: a completion's timer and waiter deletes ride with its
@@ -52,6 +53,11 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
   // unit's end (flush), sends them first, so every read sees them as if sent at once.
   private String heldTimerDelete;
   private String heldWaiterDelete;
+
+  // A write held back the same way, where the dialect reads ahead: a step or an execution write,
+  // sent with the unit's next statement, or, as the last write of a batch's only unit, with the
+  // commit (takeLastWrite).
+  private HeldWrite heldWrite;
 
   /**
    * A transaction for one unit of work.
@@ -152,6 +158,7 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
     aheadSteps = Map.of();
     aheadNextTimer = null;
     aheadDead = null;
+    aheadExecution = null;
   }
 
   private void check() {
@@ -162,17 +169,22 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
   }
 
   /**
-   * Sends the deletes held back for the next statement, if any; the unit's end calls it before its
-   * writes count as done.
+   * Sends the write and the deletes held back for the next statement, if any, in the order they
+   * were made; the unit's end calls it before its writes count as done.
    *
-   * @throws SqlFailure if a delete fails
+   * @throws SqlFailure if a write or delete fails
    */
   void flush() {
+    HeldWrite write = heldWrite;
     String timer = heldTimerDelete;
     String waiter = heldWaiterDelete;
+    heldWrite = null;
     heldTimerDelete = null;
     heldWaiterDelete = null;
     try {
+      if (write != null) {
+        write.send();
+      }
       if (timer != null) {
         rows.deleteTimer(timer);
       }
@@ -184,6 +196,32 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
     }
   }
 
+  /**
+   * The unit's last write, left for the store to send with its commit, if the unit's only unsent
+   * write is one; anything else held is sent now. For the one unit of a batch: if the write then
+   * fails, the whole transaction fails, which holds nothing but this unit's work.
+   *
+   * @return the write to send with the commit, or null
+   * @throws SqlFailure if what is sent now fails
+   */
+  HeldWrite takeLastWrite() {
+    if (heldWrite != null && heldTimerDelete == null && heldWaiterDelete == null) {
+      HeldWrite last = heldWrite;
+      heldWrite = null;
+      return last;
+    }
+    flush();
+    return null;
+  }
+
+  /** Holds {@code write} back: it goes with the next statement (see {@link #flush()}). */
+  private void hold(Change change, HeldWrite write) {
+    check();
+    changes.add(change);
+    forgetAhead();
+    heldWrite = write;
+  }
+
   /** Marks a write without sending it: a held delete. */
   private void held() {
     if (ended) {
@@ -191,6 +229,20 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
     }
     changes.add(Change.PROGRESS);
     forgetAhead();
+  }
+
+  /**
+   * Gives the unit the row of its execution that the store read, and locked, with the statement
+   * that began the transaction: the unit's first read of that execution is answered from it, one
+   * round trip fewer. Only for a transaction that locks executions, before the unit runs.
+   *
+   * @param read the row as read
+   */
+  public void readAhead(WorkflowRows.ExecutionRead read) {
+    if (!lockExecutions) {
+      throw new IllegalStateException("only a unit that locks its execution reads it ahead");
+    }
+    aheadExecution = read;
   }
 
   /** What the unit changed; empty if it wrote nothing (a commit of nothing wakes nobody). */
@@ -218,7 +270,11 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
     if (!lockExecutions) {
       return read(() -> rows.execution(id));
     }
-    Optional<ExecutionRecord> locked = read(() -> rows.lockedExecution(id));
+    check();
+    WorkflowRows.ExecutionRead ahead = aheadExecution;
+    aheadExecution = null;
+    Optional<ExecutionRecord> locked =
+        ahead != null && ahead.id().equals(id) ? ahead.get() : read(() -> rows.lockedExecution(id));
     // A lock counts as a write: a claim beside this unit skipped the row, and its runtime must be
     // woken to look again even if this unit then writes nothing (a superseded worker's write),
     // unless the row is this owner's own claim, which no other claim could take.
@@ -236,9 +292,12 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
       String waiter = heldWaiterDelete;
       heldTimerDelete = null;
       heldWaiterDelete = null;
-      write(
-          Change.ofExecution(execution, ownerId),
-          () -> rows.putExecutionAfterDeletes(timer, waiter, execution));
+      // Held deletes exist only where the dialect reads ahead, which holds writes too.
+      hold(Change.ofExecution(execution, ownerId), rows.heldExecution(timer, waiter, execution));
+      return;
+    }
+    if (rows.readsAhead()) {
+      hold(Change.ofExecution(execution, ownerId), rows.heldExecution(null, null, execution));
       return;
     }
     write(Change.ofExecution(execution, ownerId), () -> rows.putExecution(execution));
@@ -306,6 +365,10 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
 
   @Override
   public void putStep(StepRecord step) {
+    if (rows.readsAhead()) {
+      hold(Change.PROGRESS, rows.heldStep(step));
+      return;
+    }
     write(Change.PROGRESS, () -> rows.putStep(step));
   }
 

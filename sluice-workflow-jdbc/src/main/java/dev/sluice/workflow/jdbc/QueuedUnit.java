@@ -36,9 +36,11 @@ public final class QueuedUnit<R> {
 
   private final Unit<R> unit;
   private final boolean locksExecutions;
+  private final String executionId;
   private final CompletableFuture<R> result = new CompletableFuture<>();
   private R value;
   private Throwable refusal;
+  private HeldWrite lastWrite;
 
   /**
    * Queues nothing yet: the store submits it to its coordinator.
@@ -60,11 +62,39 @@ public final class QueuedUnit<R> {
   public QueuedUnit(Unit<R> unit, boolean locksExecutions) {
     this.unit = unit;
     this.locksExecutions = locksExecutions;
+    this.executionId = null;
+  }
+
+  /**
+   * Queues nothing yet: a unit of {@link dev.sluice.workflow.spi.WorkflowSession#transactOn}, whose
+   * reads of executions lock their rows and whose first read is of {@code executionId}, so a store
+   * may read that row ahead ({@link JdbcWorkflowTransaction#readAhead}).
+   *
+   * @param unit the unit of work
+   * @param executionId the one execution it touches
+   */
+  public QueuedUnit(Unit<R> unit, String executionId) {
+    this.unit = unit;
+    this.locksExecutions = true;
+    this.executionId = java.util.Objects.requireNonNull(executionId, "executionId");
+  }
+
+  /**
+   * The last write of a batch's only unit, which {@link #runBegun} left unsent for the caller to
+   * send with the commit, in one round trip; null if none. If it then fails, the batch fails.
+   */
+  public HeldWrite lastWrite() {
+    return lastWrite;
   }
 
   /** Whether the unit's reads of executions lock their rows. */
   public boolean locksExecutions() {
     return locksExecutions;
+  }
+
+  /** The one execution the unit touches and reads first, if it said so. */
+  public java.util.Optional<String> executionId() {
+    return java.util.Optional.ofNullable(executionId);
   }
 
   /**
@@ -221,12 +251,12 @@ public final class QueuedUnit<R> {
         return Set.of();
       }
       QueuedUnit<?> only = units.get(0);
-      return only.run(c::rollback, tx.apply(only), failure);
+      return only.run(c::rollback, tx.apply(only), failure, true);
     }
     EnumSet<Change> changes = EnumSet.noneOf(Change.class);
     for (int i = 0; i < units.size(); i++) {
       QueuedUnit<?> q = units.get(i);
-      changes.addAll(q.run(() -> st.execute(UNDO), tx.apply(q), failure));
+      changes.addAll(q.run(() -> st.execute(UNDO), tx.apply(q), failure, false));
       if (i < units.size() - 1) {
         st.execute(RELEASE + "; " + SAVEPOINT);
       }
@@ -260,17 +290,30 @@ public final class QueuedUnit<R> {
   private Set<Change> run(
       Statement st, JdbcWorkflowTransaction tx, Function<SQLException, RuntimeException> failure)
       throws SQLException {
-    return run(() -> st.execute(UNDO), tx, failure);
+    return run(() -> st.execute(UNDO), tx, failure, false);
   }
 
-  /** Runs the unit; if it throws, {@code undo} takes back its writes. */
+  /**
+   * Runs the unit; if it throws, {@code undo} takes back its writes. With {@code keepLastWrite}
+   * (the batch's only unit), its last write may be left for the caller to send with the commit
+   * ({@link #lastWrite()}).
+   */
   private Set<Change> run(
-      Undo undo, JdbcWorkflowTransaction tx, Function<SQLException, RuntimeException> failure)
+      Undo undo,
+      JdbcWorkflowTransaction tx,
+      Function<SQLException, RuntimeException> failure,
+      boolean keepLastWrite)
       throws SQLException {
     Set<Change> changes;
+    lastWrite = null;
     try {
       value = unit.apply(tx);
-      tx.flush(); // held deletes are part of the unit: a failure of theirs undoes it
+      // Held writes are part of the unit: a failure of theirs undoes it.
+      if (keepLastWrite) {
+        lastWrite = tx.takeLastWrite();
+      } else {
+        tx.flush();
+      }
       refusal = null;
       changes = tx.changes();
     } catch (Throwable e) {

@@ -55,6 +55,11 @@ public final class WorkflowRows implements AutoCloseable {
 
   static final String EXECUTION_COLUMNS = String.join(", ", EXECUTION_COLUMN_LIST);
 
+  private static final int EXECUTION_PARAMETERS = EXECUTION_COLUMN_LIST.size();
+
+  /** The parameters of a step's write ({@link #bindStep}). */
+  private static final int STEP_PARAMETERS = 12;
+
   private static final String STEP_COLUMNS =
       "execution_id, position, step_key, kind, outcome, payload, failure, attempts, at,"
           + " recorded_at, store, document_id";
@@ -81,6 +86,10 @@ public final class WorkflowRows implements AutoCloseable {
   private final PreparedStatement lockedExecution;
   private final PreparedStatement putExecution;
   private final PreparedStatement putExecutionAfterDeletes;
+  private final String lockedExecutionQuery;
+  private final String putExecutionSql;
+  private final String putExecutionAfterDeletesSql;
+  private final String putStepSql;
   private final OwnerDeaths deaths;
   private final PreparedStatement claimOwners;
   private final PreparedStatement runningOf;
@@ -140,28 +149,22 @@ public final class WorkflowRows implements AutoCloseable {
     execution =
         SqlNames.prepare(
             db, dialect, "SELECT " + EXECUTION_COLUMNS + " FROM wf_execution WHERE id = ?");
+    String locked = "SELECT " + EXECUTION_COLUMNS + " FROM wf_execution WHERE id = ?";
+    lockedExecutionQuery = SqlNames.render(locked + dialect.rowLock(), dialect);
     lockedExecution =
         dialect.rowLock().isEmpty()
             ? execution
-            : SqlNames.prepare(
-                db,
-                dialect,
-                "SELECT "
-                    + EXECUTION_COLUMNS
-                    + " FROM wf_execution WHERE id = ?"
-                    + dialect.rowLock());
-    putExecution =
-        SqlNames.prepare(
-            db, dialect, dialect.upsert("wf_execution", EXECUTION_COLUMN_LIST, List.of("id")));
+            : SqlNames.prepare(db, dialect, locked + dialect.rowLock());
+    String upsertExecution = dialect.upsert("wf_execution", EXECUTION_COLUMN_LIST, List.of("id"));
+    String afterDeletes =
+        "DELETE FROM wf_timer WHERE execution_id = ?;"
+            + " DELETE FROM wf_waiter WHERE execution_id = ?; "
+            + upsertExecution;
+    putExecution = SqlNames.prepare(db, dialect, upsertExecution);
+    putExecutionSql = SqlNames.render(upsertExecution, dialect);
     putExecutionAfterDeletes =
-        dialect.readsAhead()
-            ? SqlNames.prepare(
-                db,
-                dialect,
-                "DELETE FROM wf_timer WHERE execution_id = ?;"
-                    + " DELETE FROM wf_waiter WHERE execution_id = ?; "
-                    + dialect.upsert("wf_execution", EXECUTION_COLUMN_LIST, List.of("id")))
-            : null;
+        dialect.readsAhead() ? SqlNames.prepare(db, dialect, afterDeletes) : null;
+    putExecutionAfterDeletesSql = SqlNames.render(afterDeletes, dialect);
     claimOwners = SqlNames.prepare(db, dialect, CLAIM_OWNERS);
     runningCount =
         SqlNames.prepare(
@@ -182,26 +185,25 @@ public final class WorkflowRows implements AutoCloseable {
             db,
             dialect,
             "SELECT " + STEP_COLUMNS + " FROM wf_step WHERE execution_id = ? ORDER BY position");
-    putStep =
-        SqlNames.prepare(
-            db,
-            dialect,
-            dialect.upsert(
-                "wf_step",
-                List.of(
-                    "execution_id",
-                    "position",
-                    "step_key",
-                    "kind",
-                    "outcome",
-                    "payload",
-                    "failure",
-                    "attempts",
-                    "at",
-                    "recorded_at",
-                    "store",
-                    "document_id"),
-                List.of("execution_id", "position")));
+    String upsertStep =
+        dialect.upsert(
+            "wf_step",
+            List.of(
+                "execution_id",
+                "position",
+                "step_key",
+                "kind",
+                "outcome",
+                "payload",
+                "failure",
+                "attempts",
+                "at",
+                "recorded_at",
+                "store",
+                "document_id"),
+            List.of("execution_id", "position"));
+    putStep = SqlNames.prepare(db, dialect, upsertStep);
+    putStepSql = SqlNames.render(upsertStep, dialect);
     dueTimers = SqlNames.prepare(db, dialect, dueTimersQuery(dialect));
     dueTimersAndOwners =
         dialect.readsAhead()
@@ -306,6 +308,52 @@ public final class WorkflowRows implements AutoCloseable {
     lockedExecution.setString(1, id);
     List<ExecutionRecord> found = executions(lockedExecution);
     return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0));
+  }
+
+  /**
+   * The query of {@link #lockedExecution}, for a store that sends it with the statement that begins
+   * a transaction: one parameter, the execution's id; its rows go to {@link #lockedExecutionFrom}.
+   */
+  public String lockedExecutionQuery() {
+    return lockedExecutionQuery;
+  }
+
+  /**
+   * What {@link #lockedExecutionQuery} found: the row, none, or why the row is unreadable (thrown
+   * when the unit reads it, as {@link #lockedExecution} would have thrown it).
+   *
+   * @param id the execution's id
+   * @param rs the query's rows
+   * @return the read
+   * @throws SQLException if the rows cannot be read
+   */
+  public ExecutionRead lockedExecutionFrom(String id, ResultSet rs) throws SQLException {
+    if (!rs.next()) {
+      return new ExecutionRead(id, Optional.empty(), null);
+    }
+    try {
+      return new ExecutionRead(id, Optional.of(execution(rs)), null);
+    } catch (StoreFormatException e) {
+      return new ExecutionRead(id, Optional.empty(), e);
+    }
+  }
+
+  /**
+   * An execution's row as read ahead of the unit that asks for it.
+   *
+   * @param id the execution's id
+   * @param row the row, if there is one and it is readable
+   * @param unreadable why the row is unreadable, or null
+   */
+  public record ExecutionRead(
+      String id, Optional<ExecutionRecord> row, StoreFormatException unreadable) {
+    /** The row, or the failure the read would have thrown. */
+    Optional<ExecutionRecord> get() {
+      if (unreadable != null) {
+        throw unreadable;
+      }
+      return row;
+    }
   }
 
   void putExecution(ExecutionRecord e) throws SQLException {
@@ -601,14 +649,77 @@ public final class WorkflowRows implements AutoCloseable {
   }
 
   void putStep(StepRecord s) throws SQLException {
-    putStep.setString(1, s.executionId());
-    putStep.setInt(2, s.position());
-    putStep.setString(3, s.key());
-    putStep.setString(4, s.kind().code());
+    bindStep(putStep, 0, s);
+    putStep.executeUpdate();
+  }
+
+  /** {@link #putStep}, held back (see {@link HeldWrite}); only where {@link #readsAhead()}. */
+  HeldWrite heldStep(StepRecord s) {
+    return held(putStepSql, STEP_PARAMETERS, (st, at) -> bindStep(st, at, s), () -> putStep(s));
+  }
+
+  /**
+   * {@link #putExecutionAfterDeletes} (or {@link #putExecution} with no delete), held back (see
+   * {@link HeldWrite}); only where {@link #readsAhead()}.
+   */
+  HeldWrite heldExecution(String timerOf, String waiterOf, ExecutionRecord e) {
+    if (timerOf == null && waiterOf == null) {
+      return held(
+          putExecutionSql,
+          EXECUTION_PARAMETERS,
+          (st, at) -> bindExecution(st, at, e),
+          () -> putExecution(e));
+    }
+    return held(
+        putExecutionAfterDeletesSql,
+        EXECUTION_PARAMETERS + 2,
+        (st, at) -> {
+          st.setString(at + 1, timerOf);
+          st.setString(at + 2, waiterOf);
+          bindExecution(st, at + 2, e);
+        },
+        () -> putExecutionAfterDeletes(timerOf, waiterOf, e));
+  }
+
+  @FunctionalInterface
+  private interface Binder {
+    void bind(PreparedStatement st, int at) throws SQLException;
+  }
+
+  @FunctionalInterface
+  private interface Send {
+    void run() throws SQLException;
+  }
+
+  private static HeldWrite held(String sql, int parameters, Binder binder, Send send) {
+    return new HeldWrite() {
+      @Override
+      public String sql() {
+        return sql;
+      }
+
+      @Override
+      public int bind(PreparedStatement st, int at) throws SQLException {
+        binder.bind(st, at);
+        return at + parameters;
+      }
+
+      @Override
+      public void send() throws SQLException {
+        send.run();
+      }
+    };
+  }
+
+  private static void bindStep(PreparedStatement st, int at, StepRecord s) throws SQLException {
+    st.setString(at + 1, s.executionId());
+    st.setInt(at + 2, s.position());
+    st.setString(at + 3, s.key());
+    st.setString(at + 4, s.kind().code());
     String payload = null;
     String failure = null;
     long attempts = 0;
-    long at = 0;
+    long when = 0;
     String documentStore = null;
     String documentId = null;
     String outcome;
@@ -624,26 +735,25 @@ public final class WorkflowRows implements AutoCloseable {
       outcome = "retrying";
       failure = FailureText.write(r.lastFailure());
       attempts = r.failedAttempts();
-      at = r.retryAt();
+      when = r.retryAt();
     } else if (o instanceof StepOutcome.Snapshot snap) {
       outcome = "snapshot";
       payload = snap.state();
-      at = snap.version();
+      when = snap.version();
       documentStore = snap.store();
       documentId = snap.documentId();
     } else {
       outcome = "sleep";
-      at = ((StepOutcome.Sleep) o).wakeAt();
+      when = ((StepOutcome.Sleep) o).wakeAt();
     }
-    putStep.setString(5, outcome);
-    putStep.setString(6, payload);
-    putStep.setString(7, failure);
-    putStep.setLong(8, attempts);
-    putStep.setLong(9, at);
-    putStep.setLong(10, s.recordedAt());
-    putStep.setString(11, documentStore);
-    putStep.setString(12, documentId);
-    putStep.executeUpdate();
+    st.setString(at + 5, outcome);
+    st.setString(at + 6, payload);
+    st.setString(at + 7, failure);
+    st.setLong(at + 8, attempts);
+    st.setLong(at + 9, when);
+    st.setLong(at + 10, s.recordedAt());
+    st.setString(at + 11, documentStore);
+    st.setString(at + 12, documentId);
   }
 
   private static String dueTimersQuery(WorkflowDialect dialect) {
