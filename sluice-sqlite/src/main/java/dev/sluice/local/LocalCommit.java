@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -29,19 +30,35 @@ public final class LocalCommit {
    * @param wrote whether anything was written
    * @param pulse the token to pulse before the commit, or {@code null} for none: no process outside
    *     this JVM has anything to learn from it
+   * @param files the pulse files to write it to ({@link Pulse#FILE} unless the writer names
+   *     others), none without a pulse
    */
-  public record Written(boolean wrote, String pulse) {
+  public record Written(boolean wrote, String pulse, List<String> files) {
     /** Nothing was written: the transaction commits without stages and without a pulse. */
     public static final Written NOTHING = new Written(false, null);
 
     /** Written, and no other process has anything to learn from it. */
     public static final Written QUIETLY = new Written(true, null);
 
-    /** Checks that only a write pulses. */
+    /** Checks that only a write pulses, and a pulse goes to some file. */
     public Written {
+      files = List.copyOf(files);
       if (!wrote && pulse != null) {
         throw new IllegalArgumentException("a transaction that wrote nothing has no pulse");
       }
+      if ((pulse == null) != files.isEmpty()) {
+        throw new IllegalArgumentException("a pulse goes to at least one file, and only a pulse");
+      }
+    }
+
+    /**
+     * What a transaction's writes did, pulsing {@link Pulse#FILE} if they pulse.
+     *
+     * @param wrote whether anything was written
+     * @param pulse the token to pulse before the commit, or {@code null} for none
+     */
+    public Written(boolean wrote, String pulse) {
+      this(wrote, pulse, pulse == null ? List.of() : List.of(Pulse.FILE));
     }
 
     /**
@@ -52,6 +69,18 @@ public final class LocalCommit {
      */
     public static Written pulsing(String token) {
       return new Written(true, Objects.requireNonNull(token, "token"));
+    }
+
+    /**
+     * Written, and every watcher of the directory must look, told which kinds of change by the
+     * files pulsed ({@link PulseWatcher#watchFiles}).
+     *
+     * @param token the pulse's text
+     * @param files the pulse files, at least one
+     * @return the outcome
+     */
+    public static Written pulsing(String token, List<String> files) {
+      return new Written(true, Objects.requireNonNull(token, "token"), files);
     }
   }
 
@@ -105,8 +134,8 @@ public final class LocalCommit {
       written = writes.write();
       if (written.wrote()) {
         CrashStages.reach(CrashStages.BEFORE_PULSE);
-        if (written.pulse() != null) {
-          Pulse.write(dir, written.pulse());
+        for (String file : written.files()) {
+          Pulse.write(dir, file, written.pulse());
         }
         CrashStages.reach(CrashStages.AFTER_PULSE);
       }

@@ -19,7 +19,9 @@ import java.nio.file.StandardOpenOption;
  * <p>Writes must happen under the pool's gate.
  */
 public final class Pulse {
-  private static final String FILE = "pulse";
+  /** The pulse file every writer pulses unless it names another; a watcher wakes for any. */
+  public static final String FILE = "pulse";
+
   private static final int WIDTH = 4096;
 
   private Pulse() {}
@@ -36,6 +38,24 @@ public final class Pulse {
    *     deleted
    */
   public static void write(PoolDirectory dir, String version) throws IOException {
+    write(dir, FILE, version);
+  }
+
+  /**
+   * Writes {@code version} to the pulse file {@code name} of {@code notify/}, for writers that
+   * pulse a file per kind of change (see {@link PulseWatcher#watchFiles}); every watcher of the
+   * pool wakes.
+   *
+   * @param dir the pool
+   * @param name the file's name: lower-case letters and dashes, starting with {@code pulse}
+   * @param version a token unique to the commit
+   * @throws IOException if the file cannot be written
+   */
+  public static void write(PoolDirectory dir, String name, String version) throws IOException {
+    if (!name.matches("pulse[a-z-]*")) {
+      throw new IllegalArgumentException(
+          "pulse file name '" + name + "': lower-case letters and dashes after 'pulse'");
+    }
     byte[] text = version.getBytes(StandardCharsets.US_ASCII);
     if (text.length > WIDTH) {
       throw new IllegalArgumentException("pulse token longer than " + WIDTH + " bytes: " + version);
@@ -45,7 +65,7 @@ public final class Pulse {
     byte[] padded = new byte[WIDTH];
     java.util.Arrays.fill(padded, (byte) ' ');
     System.arraycopy(text, 0, padded, 0, text.length);
-    Path file = file(dir);
+    Path file = dir.notifyDir().resolve(name);
     if (!java.nio.file.Files.exists(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
       // Created through the pool, which sets the mode past the umask (0660 in a shared pool).
       dir.createFile(file);

@@ -9,13 +9,18 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.FileSystems;
+import java.nio.file.Path;
 import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchEvent;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /**
  * This JVM's one watcher of pulse files: a daemon thread that sleeps in the {@link WatchService}
@@ -27,8 +32,27 @@ import java.util.concurrent.CopyOnWriteArrayList;
 public final class PulseWatcher {
   private static final PulseWatcher INSTANCE = new PulseWatcher();
 
+  /**
+   * Which pulse files changed at a wake-up, by file name; with {@code overflowed}, events were lost
+   * and any file may have changed.
+   *
+   * @param files the names of the files that changed
+   * @param overflowed whether events were lost
+   */
+  public record Pulsed(Set<String> files, boolean overflowed) {
+    /** Copies the set. */
+    public Pulsed {
+      files = Set.copyOf(files);
+    }
+
+    /** Whether {@code file} may have changed. */
+    public boolean mayHave(String file) {
+      return overflowed || files.contains(file);
+    }
+  }
+
   /** Listeners by key; one directory has one key, however many users in this JVM watch it. */
-  private final Map<WatchKey, List<Runnable>> listeners = new ConcurrentHashMap<>();
+  private final Map<WatchKey, List<Consumer<Pulsed>>> listeners = new ConcurrentHashMap<>();
 
   private WatchService service;
   private Thread thread;
@@ -48,7 +72,20 @@ public final class PulseWatcher {
    * @param onPulse a short action
    * @return the registration
    */
-  public synchronized AutoCloseable watch(PoolDirectory dir, Runnable onPulse) {
+  public AutoCloseable watch(PoolDirectory dir, Runnable onPulse) {
+    return watchFiles(dir, pulsed -> onPulse.run());
+  }
+
+  /**
+   * Like {@link #watch}, telling the listener which pulse files changed: a writer that pulses a
+   * file per kind of change ({@link Pulse#write(PoolDirectory, String, String)}) lets a watcher
+   * wake only for the kinds it cares about.
+   *
+   * @param dir the pool
+   * @param onPulse a short action
+   * @return the registration
+   */
+  public synchronized AutoCloseable watchFiles(PoolDirectory dir, Consumer<Pulsed> onPulse) {
     try {
       if (service == null) {
         service = FileSystems.getDefault().newWatchService();
@@ -70,8 +107,8 @@ public final class PulseWatcher {
     }
   }
 
-  private synchronized void unwatch(WatchKey key, Runnable onPulse) {
-    List<Runnable> those = listeners.get(key);
+  private synchronized void unwatch(WatchKey key, Consumer<Pulsed> onPulse) {
+    List<Consumer<Pulsed>> those = listeners.get(key);
     if (those != null && those.remove(onPulse) && those.isEmpty()) {
       listeners.remove(key);
       key.cancel();
@@ -98,12 +135,12 @@ public final class PulseWatcher {
         return;
       }
       Wakeups.record();
-      key.pollEvents();
-      List<Runnable> those = listeners.getOrDefault(key, List.of());
+      Pulsed pulsed = pulsed(key.pollEvents());
+      List<Consumer<Pulsed>> those = listeners.getOrDefault(key, List.of());
       boolean valid = key.reset();
-      for (Runnable listener : those) {
+      for (Consumer<Pulsed> listener : those) {
         try {
-          listener.run();
+          listener.accept(pulsed);
         } catch (RuntimeException e) {
           Logs.of(PulseWatcher.class).warn("a pulse listener failed", e);
         }
@@ -112,5 +149,18 @@ public final class PulseWatcher {
         listeners.remove(key);
       }
     }
+  }
+
+  private static Pulsed pulsed(List<WatchEvent<?>> events) {
+    Set<String> files = new HashSet<>();
+    boolean overflowed = false;
+    for (WatchEvent<?> e : events) {
+      if (e.kind() == StandardWatchEventKinds.OVERFLOW || !(e.context() instanceof Path p)) {
+        overflowed = true;
+      } else {
+        files.add(p.getFileName().toString());
+      }
+    }
+    return new Pulsed(files, overflowed);
   }
 }

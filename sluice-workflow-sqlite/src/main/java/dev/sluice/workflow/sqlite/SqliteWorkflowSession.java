@@ -84,8 +84,8 @@ final class SqliteWorkflowSession implements WorkflowSession {
         new GroupCommitter<>("sluice-workflow-store-" + owner.id(), MAX_BATCH, new Batches());
     AutoCloseable watch;
     try {
-      // A pulse names no change: another process's commit may have made any.
-      watch = PulseWatcher.instance().watch(dir, () -> changed(Change.ALL));
+      // Each kind of change has its own pulse file: another process's commit says what it made.
+      watch = PulseWatcher.instance().watchFiles(dir, this::pulsed);
     } catch (RuntimeException e) {
       commits.close();
       throw e;
@@ -253,7 +253,8 @@ final class SqliteWorkflowSession implements WorkflowSession {
             this::failure);
     changes.set(Set.copyOf(made));
     return !made.isEmpty()
-        ? LocalCommit.Written.pulsing(owner.id() + "-" + PULSES.incrementAndGet())
+        ? LocalCommit.Written.pulsing(
+            owner.id() + "-" + PULSES.incrementAndGet(), ChangePulses.files(made))
         : LocalCommit.Written.NOTHING;
   }
 
@@ -281,6 +282,13 @@ final class SqliteWorkflowSession implements WorkflowSession {
     }
     watches.watch(ownerId);
     return false;
+  }
+
+  private void pulsed(PulseWatcher.Pulsed pulsed) {
+    Set<Change> changes = ChangePulses.changes(pulsed);
+    if (!changes.isEmpty()) {
+      changed(changes);
+    }
   }
 
   private void changed(Set<Change> changes) {
