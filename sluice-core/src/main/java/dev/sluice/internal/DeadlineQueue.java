@@ -47,23 +47,13 @@ final class DeadlineQueue {
    * @return the entry, for cancelling
    */
   Entry add(long atNanos, Runnable action) {
-    return add(atNanos, Long.MIN_VALUE, action);
-  }
-
-  /**
-   * Like {@link #add(long, Runnable)}, for a caller that has just read the clock: {@code nowNanos}
-   * is that reading ({@link Long#MIN_VALUE} for none), saving another should the timer be armed.
-   *
-   * @return the entry, for cancelling
-   */
-  Entry add(long atNanos, long nowNanos, Runnable action) {
     Entry e;
     lock.lock();
     try {
       e = new Entry(this, atNanos, sequence++, action);
       entries.add(e);
       if (timer == null || atNanos < armedAt) {
-        arm(atNanos, nowNanos);
+        arm(atNanos);
       }
     } finally {
       lock.unlock();
@@ -102,12 +92,12 @@ final class DeadlineQueue {
     }
   }
 
-  private void arm(long atNanos, long nowNanos) {
+  private void arm(long atNanos) {
     disarm();
     armedAt = atNanos;
     long arming = ++armings;
-    long now = nowNanos == Long.MIN_VALUE ? clock.monotonicNanos() : nowNanos;
-    timer = clock.schedule(() -> fire(arming), atNanos - now);
+    // At the deadline itself: the system clock needs no reading for it.
+    timer = clock.scheduleAtNanos(() -> fire(arming), atNanos);
   }
 
   private void disarm() {
@@ -131,7 +121,7 @@ final class DeadlineQueue {
         due.add(entries.poll());
       }
       if (!entries.isEmpty()) {
-        arm(entries.peek().atNanos, now);
+        arm(entries.peek().atNanos);
       }
     } finally {
       lock.unlock();
