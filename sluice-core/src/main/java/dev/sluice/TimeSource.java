@@ -33,6 +33,20 @@ public interface TimeSource {
   Timer schedule(Runnable task, long delayNanos);
 
   /**
+   * Runs a task once when {@link #monotonicNanos()} reaches {@code atNanos}: for a caller that
+   * knows the moment already, so that an implementation that can need not read the clock again. The
+   * default schedules the difference from a reading now.
+   *
+   * @param task a short, non-blocking task
+   * @param atNanos the monotonic time to run it at; a moment already past runs it as soon as
+   *     possible
+   * @return a handle that cancels the task if it has not run yet
+   */
+  default Timer scheduleAtNanos(Runnable task, long atNanos) {
+    return schedule(task, atNanos - monotonicNanos());
+  }
+
+  /**
    * Runs a task once when wall time reaches a moment. A delay computed from one reading and handed
    * to {@link #schedule} later is late by however far the clock moved in between, which for a clock
    * that jumps (a manual one in tests, a stepped system clock) can be the whole jump; this reads

@@ -8,7 +8,10 @@ import dev.sluice.Admission;
 import dev.sluice.AttemptOutcome;
 import dev.sluice.ExecutionContext;
 import dev.sluice.Observation;
+import dev.sluice.SluiceException;
 import dev.sluice.TimeSource;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
@@ -24,10 +27,39 @@ import java.util.concurrent.CompletionStage;
  * completes, and the execution reads them after, through that completion.
  */
 final class AttemptContext<T> implements ExecutionContext {
+  private static final VarHandle CANCELLATION;
+  private static final VarHandle CUT_BY;
+
+  static {
+    try {
+      MethodHandles.Lookup lookup = MethodHandles.lookup();
+      CANCELLATION =
+          lookup.findVarHandle(AttemptContext.class, "cancellation", CompletableFuture.class);
+      CUT_BY = lookup.findVarHandle(AttemptContext.class, "cutBy", SluiceException.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   private final String operationId;
   private final int attempt;
-  private final CompletableFuture<Void> cancellation = new CompletableFuture<>();
+
+  /** Set once by {@link #cancel()}, before the cancellation stage (if made) completes. */
+  private volatile boolean cancelled;
+
+  /**
+   * The cancellation stage, made the first time a task asks for it: most tasks never do, and an
+   * attempt is made per call.
+   */
+  private volatile CompletableFuture<Void> cancellation;
+
   private volatile Admission admission;
+
+  /** The ticket whose lease admitted the attempt, for an admission built only when asked for. */
+  private volatile Ticket admittedBy;
+
+  /** What cut the running attempt short, or a marker that its task returned first; set once. */
+  private volatile SluiceException cutBy;
 
   /** The request that carries this attempt; set once it was made. Guarded by the execution. */
   CompletableFuture<Void> request;
@@ -61,11 +93,39 @@ final class AttemptContext<T> implements ExecutionContext {
 
   @Override
   public Admission admission() {
-    return admission;
+    Admission a = admission;
+    if (a == null) {
+      Ticket t = admittedBy;
+      if (t != null) {
+        // Two racing readers build equal records; either may be kept.
+        a = t.admission();
+        admission = a;
+      }
+    }
+    return a;
   }
 
   void admission(Admission admission) {
     this.admission = admission;
+  }
+
+  /** Admitted by {@code t}'s lease; the {@link Admission} is built if the task asks for it. */
+  void admittedBy(Ticket t) {
+    this.admittedBy = t;
+  }
+
+  /**
+   * Records what ended the running attempt first: a cut ({@code why}) or its task's return.
+   *
+   * @return true if this call decided it
+   */
+  boolean cut(SluiceException why) {
+    return CUT_BY.compareAndSet(this, null, why);
+  }
+
+  /** What {@link #cut} recorded first, or {@code null}. */
+  SluiceException cutBy() {
+    return cutBy;
   }
 
   @Override
@@ -80,12 +140,24 @@ final class AttemptContext<T> implements ExecutionContext {
 
   @Override
   public boolean cancelled() {
-    return cancellation.isDone();
+    return cancelled;
   }
 
   @Override
   public CompletionStage<Void> cancellation() {
-    return cancellation.minimalCompletionStage();
+    CompletableFuture<Void> c = cancellation;
+    if (c == null) {
+      CompletableFuture<Void> made = new CompletableFuture<>();
+      @SuppressWarnings("unchecked")
+      CompletableFuture<Void> raced =
+          (CompletableFuture<Void>) CANCELLATION.compareAndExchange(this, null, made);
+      c = raced == null ? made : raced;
+      // A cancel that read no stage before this one was published completes it here.
+      if (cancelled) {
+        c.complete(null);
+      }
+    }
+    return c.minimalCompletionStage();
   }
 
   /** Cancels the attempt: its task sees it; its lease stays until the task returns. */
@@ -94,7 +166,11 @@ final class AttemptContext<T> implements ExecutionContext {
     if (t != null) {
       t.cancel();
     }
-    cancellation.complete(null);
+    cancelled = true;
+    CompletableFuture<Void> c = cancellation;
+    if (c != null) {
+      c.complete(null);
+    }
   }
 
   @Override

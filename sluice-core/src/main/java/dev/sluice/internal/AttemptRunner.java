@@ -78,6 +78,19 @@ final class AttemptRunner<T> {
    */
   Void run(AttemptContext<T> a, Admission admission, long nowNanos) {
     a.admission(admission);
+    return start(a, admission.leaseId(), nowNanos);
+  }
+
+  /**
+   * Like {@link #run(AttemptContext, Admission, long)} for an attempt that ticket {@code t}
+   * admitted; the attempt's {@link Admission} is built only if its task asks for it.
+   */
+  Void run(AttemptContext<T> a, Ticket t, long nowNanos) {
+    a.admittedBy(t);
+    return start(a, t.lease().id(), nowNanos);
+  }
+
+  private Void start(AttemptContext<T> a, long leaseId, long nowNanos) {
     a.ran = true;
     if (a.cancelled()) {
       // The execution ended between the grant and the start: the task must not run.
@@ -90,12 +103,12 @@ final class AttemptRunner<T> {
     // One timer for whichever comes first, the attempt timeout or the deadline.
     long cutAt = timeoutNanos < 0 ? deadlineNanos : Math.min(deadlineNanos, after(started));
     if (cutAt != Long.MAX_VALUE) {
-      a.timeout = deadlines.add(cutAt, started, () -> timedOut.accept(a));
+      a.timeout = deadlines.add(cutAt, () -> timedOut.accept(a));
       if (a.cancelled()) {
         a.timeout.cancel();
       }
     }
-    events.attemptStarted(a.operationId(), a.attempt(), admission.leaseId());
+    events.attemptStarted(a.operationId(), a.attempt(), leaseId);
     try {
       a.value = task.run(a);
     } catch (Throwable e) {

@@ -16,8 +16,8 @@ import dev.sluice.TimeSource;
 import dev.sluice.spi.support.Observed;
 import java.time.Duration;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 /**
  * The blocking {@code call(task, options)}: a managed execution whose attempts run on the calling
@@ -35,7 +35,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Used by one thread, the caller; timers and a close only set flags and unpark it.
  */
-final class CallerExecution<T> implements StopsOnClose {
+final class CallerExecution<T> implements StopsOnClose, Consumer<AttemptContext<T>> {
   /** Marks an attempt whose task returned before any timeout cut it. */
   private static final SluiceException RETURNED = new SluiceException("returned");
 
@@ -54,7 +54,10 @@ final class CallerExecution<T> implements StopsOnClose {
   private volatile boolean pastDeadline;
   private volatile boolean closeRequested;
   private volatile boolean delayOver;
-  private volatile Cut<T> running;
+
+  /** The attempt that runs now; what cut it short, if anything, is on it ({@link #cut}). */
+  private volatile AttemptContext<T> running;
+
   private int attempts;
   private AttemptContext<T> last;
 
@@ -63,9 +66,6 @@ final class CallerExecution<T> implements StopsOnClose {
 
   /** The execution's observation, once made; null when nothing observes. */
   private Observation observation;
-
-  /** The attempt that runs now and what cut it short, if anything did. */
-  private record Cut<T>(AttemptContext<T> attempt, AtomicReference<SluiceException> by) {}
 
   CallerExecution(LimiterImpl limiter, ExecutionTask<T> task, ExecuteOptions options) {
     this.limiter = limiter;
@@ -85,7 +85,17 @@ final class CallerExecution<T> implements StopsOnClose {
             deadlineNanos,
             limiter.pool(),
             limiter.events(),
-            a -> followUps.execute(() -> cut(a, cutBy(a))));
+            this);
+  }
+
+  /**
+   * The runner's timer of attempt {@code a} fired (its timeout or the deadline): the cut is handed
+   * off, as the timer's thread must only hand work off. The execution itself is the runner's
+   * callback, so a call makes no object for it.
+   */
+  @Override
+  public void accept(AttemptContext<T> a) {
+    followUps.execute(() -> cut(a, cutBy(a)));
   }
 
   /**
@@ -189,20 +199,19 @@ final class CallerExecution<T> implements StopsOnClose {
       }
       throw e;
     }
-    Cut<T> cut = new Cut<>(a, new AtomicReference<>());
-    running = cut;
+    running = a;
     // The start check read the clock if the request had a queue deadline: the attempt starts then.
     long started = t.startNanos != Requests.NO_READING ? t.startNanos : clock.monotonicNanos();
     if (pastDeadline || started >= deadlineNanos) {
       cut(a, executionTimeout());
     }
     if (a.observation == null) {
-      limiter.requests().runHeld(t, () -> runner.run(a, t.admission(), started));
+      limiter.requests().runAttempt(t, runner, a, started);
     } else {
       limiter.requests().runHeld(t, () -> observedRun(a, t, started));
     }
-    if (!cut.by().compareAndSet(null, RETURNED)) {
-      throw cut.by().get();
+    if (!a.cut(RETURNED)) {
+      throw a.cutBy();
     }
     return a;
   }
@@ -274,9 +283,9 @@ final class CallerExecution<T> implements StopsOnClose {
 
   private void deadlinePassed() {
     pastDeadline = true;
-    Cut<T> c = running;
+    AttemptContext<T> c = running;
     if (c != null) {
-      followUps.execute(() -> cut(c.attempt(), executionTimeout()));
+      followUps.execute(() -> cut(c, executionTimeout()));
     }
     LockSupport.unpark(caller);
   }
@@ -288,8 +297,7 @@ final class CallerExecution<T> implements StopsOnClose {
 
   /** Cuts the running attempt {@code a} short with {@code why}, unless its task returned. */
   private void cut(AttemptContext<T> a, SluiceException why) {
-    Cut<T> c = running;
-    if (c != null && c.attempt() == a && c.by().compareAndSet(null, why)) {
+    if (running == a && a.cut(why)) {
       a.cancel();
     }
   }

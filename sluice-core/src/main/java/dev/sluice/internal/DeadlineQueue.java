@@ -23,6 +23,11 @@ import java.util.concurrent.locks.ReentrantLock;
  * is then armed for the earliest one left. It never fires "just to check": every time it fires at
  * was a real deadline.
  *
+ * <p>On the system clock ({@link TimeSource#system()}) the queue passes each deadline straight to
+ * the clock: its timers are a heap of its own, where a timer costs what an entry here costs, so a
+ * queue in front of it would only double the work (a managed call arms and cancels one per
+ * attempt). Any other clock, a manual one in tests included, gets the one timer described above.
+ *
  * <p>Thread-safe. A {@link ReentrantLock} rather than a monitor: the queue is shared by every
  * thread of the limiter, and with more of them than cores a contended monitor spins on the cores
  * its holder needs.
@@ -37,33 +42,30 @@ final class DeadlineQueue {
   private long armings;
   private long sequence;
 
+  /** Whether deadlines go straight to the clock (the system one); see the type's description. */
+  private final boolean direct;
+
   DeadlineQueue(TimeSource clock) {
     this.clock = clock;
+    this.direct = clock == TimeSource.system();
   }
 
   /**
    * Runs {@code action} at monotonic time {@code atNanos} unless cancelled first.
    *
-   * @return the entry, for cancelling
+   * @return a handle, for cancelling
    */
-  Entry add(long atNanos, Runnable action) {
-    return add(atNanos, Long.MIN_VALUE, action);
-  }
-
-  /**
-   * Like {@link #add(long, Runnable)}, for a caller that has just read the clock: {@code nowNanos}
-   * is that reading ({@link Long#MIN_VALUE} for none), saving another should the timer be armed.
-   *
-   * @return the entry, for cancelling
-   */
-  Entry add(long atNanos, long nowNanos, Runnable action) {
+  TimeSource.Timer add(long atNanos, Runnable action) {
+    if (direct) {
+      return clock.scheduleAtNanos(action, atNanos);
+    }
     Entry e;
     lock.lock();
     try {
       e = new Entry(this, atNanos, sequence++, action);
       entries.add(e);
       if (timer == null || atNanos < armedAt) {
-        arm(atNanos, nowNanos);
+        arm(atNanos);
       }
     } finally {
       lock.unlock();
@@ -102,12 +104,12 @@ final class DeadlineQueue {
     }
   }
 
-  private void arm(long atNanos, long nowNanos) {
+  private void arm(long atNanos) {
     disarm();
     armedAt = atNanos;
     long arming = ++armings;
-    long now = nowNanos == Long.MIN_VALUE ? clock.monotonicNanos() : nowNanos;
-    timer = clock.schedule(() -> fire(arming), atNanos - now);
+    // At the deadline itself: the system clock needs no reading for it.
+    timer = clock.scheduleAtNanos(() -> fire(arming), atNanos);
   }
 
   private void disarm() {
@@ -131,7 +133,7 @@ final class DeadlineQueue {
         due.add(entries.poll());
       }
       if (!entries.isEmpty()) {
-        arm(entries.peek().atNanos, now);
+        arm(entries.peek().atNanos);
       }
     } finally {
       lock.unlock();

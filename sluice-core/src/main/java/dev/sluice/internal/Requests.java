@@ -174,19 +174,42 @@ final class Requests {
       failure = e;
       throw e;
     } finally {
-      CallbackScope.exit(outer);
-      t.done();
-      try {
-        pool.release(t);
-        events.send(LimiterEvent.Kind.RELEASED, t);
-      } catch (RuntimeException e) {
-        if (failure == null) {
-          throw e;
-        }
-        failure.addSuppressed(e);
-      } finally {
-        t.end();
+      released(t, outer, failure);
+    }
+  }
+
+  /**
+   * Like {@link #runHeld} for one attempt of a blocking managed execution, which {@code t} admitted
+   * and which started at {@code startedNanos}: the same steps without a callable made per call.
+   */
+  <T> void runAttempt(
+      BlockingTicket t, AttemptRunner<T> runner, AttemptContext<T> a, long startedNanos) {
+    Throwable failure = null;
+    LimiterImpl outer = CallbackScope.enter(limiter);
+    try {
+      runner.run(a, t, startedNanos);
+    } catch (Throwable e) {
+      failure = e;
+      throw e;
+    } finally {
+      released(t, outer, failure);
+    }
+  }
+
+  /** After a held task: leaves its scope, releases its lease and counts it out. */
+  private void released(BlockingTicket t, LimiterImpl outer, Throwable failure) {
+    CallbackScope.exit(outer);
+    t.done();
+    try {
+      pool.release(t);
+      events.send(LimiterEvent.Kind.RELEASED, t);
+    } catch (RuntimeException e) {
+      if (failure == null) {
+        throw e;
       }
+      failure.addSuppressed(e);
+    } finally {
+      t.end();
     }
   }
 

@@ -5,6 +5,7 @@
 package dev.sluice.internal;
 
 import dev.sluice.Admission;
+import dev.sluice.TimeSource;
 import dev.sluice.spi.LeaseRecord;
 import dev.sluice.spi.PoolState;
 import java.lang.invoke.MethodHandles;
@@ -50,7 +51,7 @@ abstract class TicketCore implements InFlight {
   private volatile WithdrawReason why;
 
   private volatile boolean ended;
-  private volatile DeadlineQueue.Entry deadline;
+  private volatile TimeSource.Timer deadline;
 
   /** The store's queue entry for this request, once its acquire was answered "queued"; else 0. */
   private volatile long storeEntryId;
@@ -142,7 +143,7 @@ abstract class TicketCore implements InFlight {
   }
 
   /** Attaches the queue-timeout entry; cancels it at once if the request is already decided. */
-  final void deadlineEntry(DeadlineQueue.Entry entry) {
+  final void deadlineEntry(TimeSource.Timer entry) {
     this.deadline = entry;
     if (!state.waiting()) {
       entry.cancel();
@@ -150,7 +151,7 @@ abstract class TicketCore implements InFlight {
   }
 
   final void cancelDeadline() {
-    DeadlineQueue.Entry d = deadline;
+    TimeSource.Timer d = deadline;
     if (d != null) {
       d.cancel();
     }

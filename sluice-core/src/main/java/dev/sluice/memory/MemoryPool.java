@@ -4,6 +4,7 @@
  */
 package dev.sluice.memory;
 
+import dev.sluice.TimeSource;
 import dev.sluice.spi.PoolState;
 import java.util.HashSet;
 import java.util.Set;
@@ -26,6 +27,9 @@ final class MemoryPool {
   private volatile long sequence;
   private final String name;
   private Set<String> deadOwners = Set.of();
+
+  /** The time of the last command applied. Guarded by the lock. */
+  private long lastTime = Long.MIN_VALUE;
 
   MemoryPool(String name, PoolState state) {
     this.name = name;
@@ -72,6 +76,19 @@ final class MemoryPool {
 
   PoolState state() {
     return state;
+  }
+
+  /**
+   * The time the next command applies at, given {@code read}, a reading of {@code clock} taken
+   * before the lock; called under the lock. The reading stands unless a command applied meanwhile
+   * at a later time: then the clock is read again, here, as every command once read it, so the
+   * pool's commands never go back in time by the early reading (only a clock that steps back makes
+   * them, as before).
+   */
+  long storeTime(long read, TimeSource clock) {
+    long now = read >= lastTime ? read : clock.wallMillis();
+    lastTime = now;
+    return now;
   }
 
   /** The next command's sequence; called under the lock. */

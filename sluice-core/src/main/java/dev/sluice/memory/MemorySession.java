@@ -48,11 +48,14 @@ final class MemorySession implements PoolSession {
     }
     PoolOutcome<R> result;
     boolean changed;
+    // Read before the lock, so that the lock is not held for a reading (tens of nanoseconds on a
+    // virtual machine, a fair part of a command); see MemoryPool.storeTime.
+    long read = clock.wallMillis();
     pool.lock();
     try {
       PoolState state = pool.state();
       PoolContext context =
-          new PoolContext(clock.wallMillis(), pool.takeDeadOwners(), pool.nextSequence());
+          new PoolContext(pool.storeTime(read, clock), pool.takeDeadOwners(), pool.nextSequence());
       result = PoolAlgorithm.apply(state, command, context);
       changed = state.isDirty();
       state.markClean();

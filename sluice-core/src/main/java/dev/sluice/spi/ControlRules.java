@@ -17,6 +17,11 @@ import dev.sluice.TraceEvent;
  * <p>Stateless.
  */
 final class ControlRules {
+  // The report's answers, shared: a report is made per managed attempt.
+  private static final ReportAnswer NOT_RELEASED = new ReportAnswer(false, false);
+  private static final ReportAnswer RELEASED = new ReportAnswer(true, false);
+  private static final ReportAnswer COUNTED = new ReportAnswer(true, true);
+
   private ControlRules() {}
 
   /** Whether the cooldown or the circuit keeps every admission out at {@code now}. */
@@ -77,7 +82,7 @@ final class ControlRules {
       if (!r.operation().isEmpty()) {
         s.control(OperationRules.finished(s.control(), r.owner(), r.operation()));
       }
-      return new ReportAnswer(false, false);
+      return NOT_RELEASED;
     }
     RecoveryPolicy p = s.config().recovery();
     ControlState c = s.control();
@@ -96,7 +101,7 @@ final class ControlRules {
     s.control(next);
     s.removeLease(lease.id());
     s.trace().add(TraceEvent.Kind.RELEASED, lease.id(), r.owner(), s.activeWeight(), now);
-    return new ReportAnswer(true, counted);
+    return counted ? COUNTED : RELEASED;
   }
 
   /** Starts a drain, or answers the running one. */

@@ -64,6 +64,27 @@ public record ControlState(
     return new ControlState(cooldown, breaker, drain, next);
   }
 
+  /**
+   * Component by component, as a record compares; the operation records' counts first and each part
+   * by identity before its contents. A pool's state compares the next control state with the last
+   * on every command that sets one, under the store's lock, and the records differ by their count
+   * whenever an operation begins or finishes. The record's own hash code agrees with it.
+   */
+  @Override
+  public boolean equals(Object o) {
+    if (o == this) {
+      return true;
+    }
+    if (!(o instanceof ControlState c)) {
+      return false;
+    }
+    return operations.size() == c.operations.size()
+        && (drain == c.drain || drain.equals(c.drain))
+        && (cooldown == c.cooldown || cooldown.equals(c.cooldown))
+        && (breaker == c.breaker || breaker.equals(c.breaker))
+        && (operations == c.operations || operations.equals(c.operations));
+  }
+
   /** Whether this is {@link #NONE}. */
   public boolean isNone() {
     return equals(NONE);

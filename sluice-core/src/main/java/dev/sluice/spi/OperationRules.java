@@ -31,10 +31,15 @@ final class OperationRules {
       }
     }
     // Straight into an immutable list, which the state keeps as it is: this runs for every
-    // execution.
+    // execution, most often on a pool that runs no other.
+    Operation begun =
+        new Operation(operation, owner, c.drain().generation(), OperationStatus.RUNNING, "");
+    if (c.operations().isEmpty()) {
+      return c.withOperations(List.of(begun));
+    }
     int n = c.operations().size();
     Operation[] next = c.operations().toArray(new Operation[n + 1]);
-    next[n] = new Operation(operation, owner, c.drain().generation(), OperationStatus.RUNNING, "");
+    next[n] = begun;
     return c.withOperations(List.of(next));
   }
 
@@ -46,6 +51,9 @@ final class OperationRules {
       if (o.id().equals(operation)
           && o.owner().equals(owner)
           && o.status() == OperationStatus.RUNNING) {
+        if (ops.size() == 1) {
+          return c.withOperations(List.of());
+        }
         Operation[] next = new Operation[ops.size() - 1];
         for (int j = 0, k = 0; j < ops.size(); j++) {
           if (j != i) {

@@ -359,7 +359,8 @@ public final class PoolState {
 
   /** Replaces the control state. */
   public void control(ControlState next) {
-    if (!control.equals(Objects.requireNonNull(next, "control"))) {
+    // The same object is the common case (a report that changed nothing): no comparison then.
+    if (next != control && !control.equals(Objects.requireNonNull(next, "control"))) {
       control = next;
       dirty = true;
     }
