@@ -66,6 +66,19 @@ final class PgFailures {
     return BackendFailureException.Kind.PERMANENT;
   }
 
+  /**
+   * Whether the server answered with an error of a statement, which aborts the transaction: a
+   * COMMIT sent in the same call then did not happen. A failure without an SQL state, of the
+   * connection class or not an {@link SQLException} at all may have lost the answer of a commit
+   * that happened.
+   */
+  static boolean refusedByServer(Throwable e) {
+    return e instanceof SQLException sql
+        && sql.getSQLState() != null
+        && !sql.getSQLState().startsWith("08")
+        && kind(e) == BackendFailureException.Kind.PERMANENT;
+  }
+
   private static boolean transientState(String state) {
     return state != null
         && (TRANSIENT_STATES.contains(state)

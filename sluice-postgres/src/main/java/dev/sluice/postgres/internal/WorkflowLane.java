@@ -4,7 +4,6 @@
  */
 package dev.sluice.postgres.internal;
 
-import dev.sluice.BackendFailureException;
 import dev.sluice.SluiceException;
 import dev.sluice.spi.support.GroupCommitter;
 import dev.sluice.workflow.jdbc.JdbcWorkflowTransaction;
@@ -180,9 +179,9 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
       }
     } catch (SQLException | RuntimeException e) {
       abandon(e);
-      // An answer that is an error of a statement means nothing was committed; only a lost
-      // connection leaves the commit unknown.
-      if (committing && PgFailures.kind(e) == BackendFailureException.Kind.TRANSIENT) {
+      // An error of a statement (a unit's last write sent with the commit) aborts the
+      // transaction: nothing was committed. Anything else may have lost a commit's answer.
+      if (committing && !PgFailures.refusedByServer(e)) {
         // The commit may have happened although its answer was lost: the runtime was told its
         // units failed, so this owner gives up what it claimed, and goes on as a new owner.
         session.lostCommit(owner);
