@@ -95,13 +95,7 @@ class ServeApiProcessTest {
   @Test
   void aChangeFromAnotherOriginIsRefusedEvenWithTheToken() throws Exception {
     HttpResponse<String> r =
-        serve.post(
-            "/api/capacity",
-            "{\"pool\":\"p\",\"capacity\":5}",
-            "Authorization",
-            "Bearer " + serve.token,
-            "Origin",
-            "http://evil.example");
+        serve.postFromForeignOrigin("/api/capacity", "{\"pool\":\"p\",\"capacity\":5}");
 
     assertThat(r.statusCode()).as(r.body()).isEqualTo(403);
     assertThat(r.body()).contains("evil.example");

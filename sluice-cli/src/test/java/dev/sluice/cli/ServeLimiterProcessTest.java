@@ -104,14 +104,7 @@ class ServeLimiterProcessTest {
     assertThat(anonymous.statusCode()).as(anonymous.body()).isEqualTo(401);
     assertThat(limiter.maintenance().status().draining()).isFalse();
 
-    HttpResponse<String> foreign =
-        serve.post(
-            "/api/limiters/drain",
-            body,
-            "Authorization",
-            "Bearer " + serve.token,
-            "Origin",
-            "http://evil.example");
+    HttpResponse<String> foreign = serve.postFromForeignOrigin("/api/limiters/drain", body);
     assertThat(foreign.statusCode()).as(foreign.body()).isEqualTo(403);
 
     HttpResponse<String> drained = serve.postWithToken("/api/limiters/drain", body);

@@ -145,6 +145,14 @@ final class ServeProcess implements AutoCloseable {
     return post(path, body, "Authorization", "Bearer " + token);
   }
 
+  /** The origin of a page on another site, which a change must be refused from. */
+  static final String FOREIGN_ORIGIN = "http://evil.example";
+
+  /** {@code POST path} with the bearer token, sent from a page of {@link #FOREIGN_ORIGIN}. */
+  HttpResponse<String> postFromForeignOrigin(String path, String body) throws Exception {
+    return post(path, body, "Authorization", "Bearer " + token, "Origin", FOREIGN_ORIGIN);
+  }
+
   /** The pool named {@code name} in {@code /api/status}. */
   JsonNode pool(String name) throws Exception {
     for (JsonNode p : get("/api/status").get("pools")) {
