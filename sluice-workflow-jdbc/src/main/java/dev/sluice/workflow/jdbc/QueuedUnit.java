@@ -11,6 +11,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -76,7 +78,7 @@ public final class QueuedUnit<R> {
   public QueuedUnit(Unit<R> unit, String executionId) {
     this.unit = unit;
     this.locksExecutions = true;
-    this.executionId = java.util.Objects.requireNonNull(executionId, "executionId");
+    this.executionId = Objects.requireNonNull(executionId, "executionId");
   }
 
   /**
@@ -93,8 +95,8 @@ public final class QueuedUnit<R> {
   }
 
   /** The one execution the unit touches and reads first, if it said so. */
-  public java.util.Optional<String> executionId() {
-    return java.util.Optional.ofNullable(executionId);
+  public Optional<String> executionId() {
+    return Optional.ofNullable(executionId);
   }
 
   /**
