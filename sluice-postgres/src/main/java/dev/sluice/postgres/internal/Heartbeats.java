@@ -67,9 +67,17 @@ final class Heartbeats {
       bool(c, "SELECT pg_advisory_unlock(?)", o.key());
       throw e;
     }
+    boolean first = owners.isEmpty();
     owners.put(o.id(), o);
     o.home().renewed(o.id(), sent + o.timeoutMillis() * 1_000_000L);
-    nextBeatNanos = Math.min(nextBeatNanos, System.nanoTime() + intervalNanos(o.timeoutMillis()));
+    if (first) {
+      // The first owner's beat is due at once: it sweeps the owners that died while none of this
+      // JVM's was registered.
+      nextBeatNanos = System.nanoTime();
+    } else {
+      long next = System.nanoTime() + intervalNanos(o.timeoutMillis());
+      nextBeatNanos = next - nextBeatNanos < 0 ? next : nextBeatNanos;
+    }
   }
 
   /**

@@ -12,7 +12,6 @@ import dev.sluice.LimiterConfig;
 import dev.sluice.postgres.PostgresStore;
 import dev.sluice.postgres.PostgresWorkflowStore;
 import dev.sluice.postgres.TestDatabase;
-import dev.sluice.workflow.spi.WorkflowSession;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -43,27 +42,25 @@ class OwnerRowsTest {
 
   @Test
   void aLimiterOwnerWhoseLockWasTakenBeforeTheRestartIsNotDeadByItsFreeLock() throws Exception {
-    try (Limiter ignored =
+    createTables(
         Limiter.open(
             PostgresStore.builder(dataSource, "p").schema(schema).build(),
-            LimiterConfig.builder().maxConcurrent(1).build())) {
-      PoolRows rows = new PoolRows(tables, "p", "pool p");
-      try (Connection c = dataSource.getConnection()) {
-        insertLimiterOwner(c, "pg-restarted-1", PREVIOUS_START);
-        assertThat(rows.anyDeadOwner(c, Set.of())).as("a restart's free lock").isFalse();
-        insertLimiterOwner(c, "pg-died-1", THIS_START);
-        assertThat(rows.anyDeadOwner(c, Set.of("pg-restarted-1")))
-            .as("a lock freed since this start")
-            .isTrue();
-      }
+            LimiterConfig.builder().maxConcurrent(1).build()));
+    PoolRows rows = new PoolRows(tables, "p", "pool p");
+    try (Connection c = dataSource.getConnection()) {
+      insertLimiterOwner(c, "pg-restarted-1", PREVIOUS_START);
+      assertThat(rows.anyDeadOwner(c, Set.of())).as("a restart's free lock").isFalse();
+      insertLimiterOwner(c, "pg-died-1", THIS_START);
+      assertThat(rows.anyDeadOwner(c, Set.of("pg-restarted-1")))
+          .as("a lock freed since this start")
+          .isTrue();
     }
   }
 
   @Test
   void aWorkflowOwnerWhoseLockWasTakenBeforeTheRestartIsNotDeadByItsFreeLock() throws Exception {
-    PostgresWorkflowStore store = PostgresWorkflowStore.builder(dataSource).schema(schema).build();
-    try (WorkflowSession session = store.open();
-        Connection c = dataSource.getConnection()) {
+    createTables(PostgresWorkflowStore.builder(dataSource).schema(schema).build().open());
+    try (Connection c = dataSource.getConnection()) {
       insertWorkflowOwner(c, "pg-restarted-1", PREVIOUS_START);
       insertWorkflowOwner(c, "pg-died-1", THIS_START);
       c.setAutoCommit(false);
@@ -82,6 +79,14 @@ class OwnerRowsTest {
       assertThat(WorkflowOwners.dead(c, tables, "pg-died-1", false)).as("swept").isTrue();
       c.rollback();
     }
+  }
+
+  /**
+   * Closes what created the tables before any row is inserted: a live owner's heartbeat also sweeps
+   * dead owners, and would race the sweep under test.
+   */
+  private static void createTables(AutoCloseable opened) throws Exception {
+    opened.close();
   }
 
   private void insertLimiterOwner(Connection c, String owner, String lockedIn) throws SQLException {
