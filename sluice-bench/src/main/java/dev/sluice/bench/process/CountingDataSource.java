@@ -11,6 +11,7 @@ import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.Statement;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -31,6 +32,8 @@ final class CountingDataSource {
   private final LongAdder statements = new LongAdder();
   private final LongAdder commits = new LongAdder();
   private final Map<String, LongAdder> bySql = new ConcurrentHashMap<>();
+  private volatile java.util.Queue<String> trace;
+  private volatile long traceStart;
 
   CountingDataSource(DataSource target) {
     this.target = target;
@@ -60,6 +63,21 @@ final class CountingDataSource {
     Map<String, Long> sql = new TreeMap<>();
     bySql.forEach((k, v) -> sql.put(k, v.sum()));
     return new Counts(roundTrips.sum(), statements.sum(), commits.sum(), sql);
+  }
+
+  /**
+   * Starts recording each statement in order, with its thread and time; {@link #traced} ends it.
+   */
+  void startTrace() {
+    traceStart = System.nanoTime();
+    trace = new java.util.concurrent.ConcurrentLinkedQueue<>();
+  }
+
+  /** The statements recorded since {@link #startTrace}, in order; recording ends. */
+  List<String> traced() {
+    List<String> lines = new java.util.ArrayList<>(trace);
+    trace = null;
+    return lines;
   }
 
   /** The counting data source. */
@@ -105,6 +123,14 @@ final class CountingDataSource {
   }
 
   private void count(String sql) {
+    if (trace != null) {
+      trace.add(
+          String.format(
+              "%9.3f ms  %-28s %s",
+              (System.nanoTime() - traceStart) / 1e6,
+              Thread.currentThread().getName(),
+              sql.length() > 150 ? sql.substring(0, 150) : sql));
+    }
     statements.increment();
     String key = sql.length() > 90 ? sql.substring(0, 90) : sql;
     bySql.computeIfAbsent(key, k -> new LongAdder()).increment();

@@ -19,7 +19,8 @@ import java.util.Map;
  * run one at a time (the latency rows) and per three-step execution of a queue of 500 (the
  * throughput rows), after a warm-up, with the statements by their text. Not timed.
  *
- * <p>{@code java -cp benchmarks.jar dev.sluice.bench.process.PgWorkflowRoundTrips [--by-sql]}
+ * <p>{@code java -cp benchmarks.jar dev.sluice.bench.process.PgWorkflowRoundTrips [--by-sql]
+ * [--trace]}
  */
 public final class PgWorkflowRoundTrips {
   private static final Duration LONG = Duration.ofMinutes(2);
@@ -48,6 +49,11 @@ public final class PgWorkflowRoundTrips {
         int ones = 200;
         one(runtime, ones, "o");
         print("1-step, one at a time", counting.counts().minus(before), ones, bySql);
+        if (List.of(args).contains("--trace")) {
+          counting.startTrace();
+          one(runtime, 2, "trace");
+          counting.traced().forEach(System.out::println);
+        }
         before = counting.counts();
         int threes = 500;
         queue(runtime, BenchWorkflows.THREE, threes, "t");

@@ -78,6 +78,11 @@ final class SharedClaimView implements WorkflowTransaction {
   }
 
   @Override
+  public boolean claimLeftMore() {
+    return tx.claimLeftMore();
+  }
+
+  @Override
   public Set<String> claimOwners(String exceptOwner) {
     return tx.claimOwners(exceptOwner);
   }

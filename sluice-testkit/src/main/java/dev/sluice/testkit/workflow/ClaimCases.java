@@ -83,6 +83,28 @@ public abstract class ClaimCases extends WorkflowCase {
   }
 
   @Test
+  void aClaimTellsWhetherItsLimitLeftAnEligibleExecution() {
+    WorkflowSession me = session();
+    long now = clock.wallMillis();
+    put(
+        me,
+        ExecutionRecord.queued("a", "w", 1, "1", now - 30),
+        ExecutionRecord.queued("b", "w", 1, "1", now - 20),
+        ExecutionRecord.queued("v2", "w", 2, "1", now - 10));
+
+    record Taken(List<String> ids, boolean leftMore) {}
+    WorkflowSession.Unit<Taken> first =
+        tx -> new Taken(ids(tx.claimNext(W1, 1)), tx.claimLeftMore());
+    assertThat(me.transact(first)).isEqualTo(new Taken(List.of("a"), true));
+    assertThat(read(me, "b").status())
+        .as("seen past the limit, not claimed")
+        .isEqualTo(ExecutionStatus.QUEUED);
+    assertThat(me.transact(first))
+        .as("the last of a runnable version; another version is not eligible")
+        .isEqualTo(new Taken(List.of("b"), false));
+  }
+
+  @Test
   void aClaimWritesTheOwnerTheNextEpochAndTheStoreTime() {
     WorkflowSession me = session();
     long now = clock.wallMillis();

@@ -44,6 +44,7 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
   private Set<String> aheadOwners;
   private Map<String, WorkflowRows.StepsRead> aheadSteps = Map.of();
   private OptionalLong aheadNextTimer;
+  private boolean claimLeftMore = true;
   private Map<String, Boolean> aheadDead;
   private WorkflowRows.ExecutionRead aheadExecution;
 
@@ -316,11 +317,19 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
       claimed(ahead.claimed());
       aheadSteps = ahead.steps();
       aheadNextTimer = ahead.nextTimer();
+      claimLeftMore = ahead.leftMore();
       return ahead.claimed();
     }
-    List<ExecutionRecord> claimed = read(() -> rows.claimNext(runnable, limit, ownerId, now));
-    claimed(claimed);
-    return claimed;
+    WorkflowRows.ClaimedRows rows = read(() -> this.rows.claimNext(runnable, limit, ownerId, now));
+    claimed(rows.claimed());
+    claimLeftMore = rows.leftMore();
+    return rows.claimed();
+  }
+
+  @Override
+  public boolean claimLeftMore() {
+    check();
+    return claimLeftMore;
   }
 
   /** A claim is this owner's progress: it gives no other worker anything to do. */

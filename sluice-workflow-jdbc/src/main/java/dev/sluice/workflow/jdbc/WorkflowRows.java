@@ -64,6 +64,10 @@ public final class WorkflowRows implements AutoCloseable {
       "execution_id, position, step_key, kind, outcome, payload, failure, attempts, at,"
           + " recorded_at, store, document_id";
 
+  /** The column of {@link #claimAheadQuery} that counts the picked rows: after a step's. */
+  private static final int PICKED_COLUMN =
+      EXECUTION_COLUMN_LIST.size() + STEP_COLUMNS.split(",\\s*").length + 1;
+
   /** The codes of the finished statuses, as an SQL list; the partial index uses the same text. */
   static final String FINISHED =
       java.util.Arrays.stream(ExecutionStatus.values())
@@ -426,25 +430,35 @@ public final class WorkflowRows implements AutoCloseable {
    * query for the eligible executions, its rows locked where the dialect locks them, then each
    * written claimed.
    */
-  List<ExecutionRecord> claimNext(Set<WorkflowVersion> runnable, int limit, String owner, long now)
+  ClaimedRows claimNext(Set<WorkflowVersion> runnable, int limit, String owner, long now)
       throws SQLException {
     if (runnable.isEmpty() || limit <= 0) {
-      return List.of();
+      return new ClaimedRows(List.of(), false);
     }
     Map<String, List<Integer>> versions = byWorkflow(runnable);
     List<ExecutionRecord> found;
     try (PreparedStatement st = SqlNames.prepare(db, dialect, claimQuery(versions, dialect))) {
-      bindClaim(st, now, versions, limit);
+      // One row past the limit tells whether the limit left any.
+      bindClaim(st, now, versions, limit + 1);
       found = executions(st);
     }
-    List<ExecutionRecord> claimed = new ArrayList<>(found.size());
-    for (ExecutionRecord e : found) {
+    int taken = Math.min(limit, found.size());
+    List<ExecutionRecord> claimed = new ArrayList<>(taken);
+    for (ExecutionRecord e : found.subList(0, taken)) {
       ExecutionRecord c = e.claimedBy(owner, now);
       putExecution(c);
       claimed.add(c);
     }
-    return claimed;
+    return new ClaimedRows(claimed, found.size() > limit);
   }
+
+  /**
+   * What a claim took, in queue order, and whether its limit left an eligible execution.
+   *
+   * @param claimed the claimed rows as written
+   * @param leftMore whether an eligible row was left by the limit
+   */
+  record ClaimedRows(List<ExecutionRecord> claimed, boolean leftMore) {}
 
   /**
    * The claim's query for these workflows, with one {@code ?} for each value: the store time, then
@@ -528,9 +542,15 @@ public final class WorkflowRows implements AutoCloseable {
     }
   }
 
-  /** What a claim that read ahead found: the claimed rows, their steps and the next timer. */
+  /**
+   * What a claim that read ahead found: the claimed rows, their steps, the next timer and whether
+   * its limit left an eligible execution.
+   */
   record ClaimAhead(
-      List<ExecutionRecord> claimed, Map<String, StepsRead> steps, OptionalLong nextTimer) {}
+      List<ExecutionRecord> claimed,
+      Map<String, StepsRead> steps,
+      OptionalLong nextTimer,
+      boolean leftMore) {}
 
   /**
    * {@link #claimNext}, then {@link #steps} of each claimed execution and {@link #nextTimer}, in
@@ -545,16 +565,21 @@ public final class WorkflowRows implements AutoCloseable {
     List<ExecutionRecord> claimed = new ArrayList<>();
     Map<String, StepsRead> steps = new java.util.HashMap<>();
     OptionalLong next = OptionalLong.empty();
+    boolean leftMore = false;
     try (PreparedStatement st =
         SqlNames.prepare(db, dialect, claimAheadQuery(versions, dialect) + "; " + NEXT_TIMER)) {
-      int i = bindClaim(st, now, versions, limit);
+      // One row past the limit is picked (and locked until the claim commits), not claimed: it
+      // tells whether the limit left any.
+      int i = bindClaim(st, now, versions, limit + 1);
       st.setString(i++, owner);
-      st.setLong(i, now);
+      st.setLong(i++, now);
+      st.setInt(i, limit);
       st.execute();
       try (ResultSet rs = st.getResultSet()) {
         String id = null;
         List<StepRecord> its = null;
         while (rs.next()) {
+          leftMore = rs.getInt(PICKED_COLUMN) > limit;
           if (!rs.getString(1).equals(id)) {
             ExecutionRecord picked = execution(rs, 0);
             id = picked.id();
@@ -583,13 +608,14 @@ public final class WorkflowRows implements AutoCloseable {
         }
       }
     }
-    return new ClaimAhead(claimed, steps, next);
+    return new ClaimAhead(claimed, steps, next, leftMore);
   }
 
   /**
    * The statement of {@link #claimAhead}, with one {@code ?} for each value: the store time, each
-   * workflow's name and versions in the map's order, the limit, the claiming owner and the store
-   * time. Public so that a dialect's test can read and plan it.
+   * workflow's name and versions in the map's order, the number of rows to pick (one past the
+   * limit), the claiming owner, the store time and the limit. Public so that a dialect's test can
+   * read and plan it.
    *
    * @param versions the runnable versions by workflow
    * @param dialect the database's dialect
@@ -608,11 +634,13 @@ public final class WorkflowRows implements AutoCloseable {
         + "), claimed AS (UPDATE wf_execution e SET status = '"
         + ExecutionStatus.RUNNING.code()
         + "', output = NULL, failure = NULL, claim_owner = ?, claim_epoch = e.claim_epoch + 1,"
-        + " updated_at = ? FROM picked WHERE e.id = picked.id RETURNING e.id)"
+        + " updated_at = ? FROM (SELECT id FROM picked ORDER BY queued_at, id LIMIT ?) f"
+        + " WHERE e.id = f.id RETURNING e.id)"
         + " SELECT "
         + picked
         + ", "
         + step
+        + ", (SELECT count(*) FROM picked)"
         + " FROM picked p JOIN claimed c ON c.id = p.id"
         + " LEFT JOIN wf_step s ON s.execution_id = p.id"
         + " ORDER BY p.queued_at, p.id, s.position";

@@ -39,8 +39,17 @@ final class Units {
     boolean purgeDue();
   }
 
-  /** An execution to run, with its recorded steps. */
-  record Claimed(ExecutionRecord execution, List<StepRecord> steps, boolean purgeDue)
+  /**
+   * An execution to run, with its recorded steps.
+   *
+   * @param execution the claimed execution
+   * @param steps its recorded steps
+   * @param purgeDue whether a purge batch is due
+   * @param thenIdle what a claim right after this one would find, if this one took the last
+   *     execution the store could give this runtime; empty if more may be claimable
+   */
+  record Claimed(
+      ExecutionRecord execution, List<StepRecord> steps, boolean purgeDue, Optional<Idle> thenIdle)
       implements ClaimResult {}
 
   /**
@@ -176,7 +185,13 @@ final class Units {
       tx.putExecution(claimed.finished(ExecutionStatus.FAILED, null, Failures.of(unreadable), now));
       return new Unreadable(claimed, unreadable, purgeDue);
     }
-    return new Claimed(claimed, steps, purgeDue);
+    // The claim's limit left nothing: the next claim would be idle, and its timer is read now (a
+    // store that reads ahead has it already).
+    Optional<Idle> thenIdle =
+        tx.claimLeftMore()
+            ? Optional.empty()
+            : Optional.of(new Idle(tx.nextTimer(), purgeAt, purgeDue));
+    return new Claimed(claimed, steps, purgeDue, thenIdle);
   }
 
   private static void fireDueTimers(WorkflowTransaction tx, long now) {

@@ -441,9 +441,15 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
       backoff = 0;
       boolean purged = r.purgeDue() && purgeBatch();
       if (r instanceof Units.Claimed c) {
-        // More may be queued: the next idle worker looks (none while one is looking: it looks
-        // again), and so on while claims find work.
-        work.bumpOneUnlessLooking();
+        if (c.thenIdle().isEmpty() || work.count() != seen) {
+          // More may be queued, or a change came while this worker looked (it woke no other):
+          // the next idle worker looks, and so on while claims find work.
+          work.bumpOneUnlessLooking();
+        } else {
+          // This claim took the last: it counts as a claim that then found nothing.
+          foundNothingAt.accumulateAndGet(seen, Math::max);
+          arm(c.thenIdle().get());
+        }
         try {
           runner.run(c);
         } catch (RuntimeException | Error e) {
@@ -470,15 +476,19 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
         // More may be purgeable: claim again, which looks.
         continue;
       }
-      Units.Idle idle = (Units.Idle) r;
       foundNothingAt.accumulateAndGet(seen, Math::max);
-      // A purge that is due but another worker of this runtime is doing wakes it through the
-      // store when done; do not arm for it, or this worker would spin.
-      (idle.purgeDue() ? idle.nextTimer() : idle.nextWake()).ifPresent(timer::armAt);
+      arm((Units.Idle) r);
       if (!sleep(seen)) {
         return;
       }
     }
+  }
+
+  /** Arms the wake for what an idle claim found due next: a durable timer or a purge. */
+  private void arm(Units.Idle idle) {
+    // A purge that is due but another worker of this runtime is doing wakes it through the store
+    // when done; do not arm for it, or this worker would spin.
+    (idle.purgeDue() ? idle.nextTimer() : idle.nextWake()).ifPresent(timer::armAt);
   }
 
   /**

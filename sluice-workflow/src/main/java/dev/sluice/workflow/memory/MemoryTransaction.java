@@ -38,6 +38,7 @@ final class MemoryTransaction implements WorkflowTransaction {
   private final Deque<Runnable> undo = new ArrayDeque<>();
   private final EnumSet<Change> changes = EnumSet.noneOf(Change.class);
   private boolean active = true;
+  private boolean claimLeftMore = true;
 
   MemoryTransaction(MemoryData data, long now, String ownerId) {
     this.data = data;
@@ -112,15 +113,23 @@ final class MemoryTransaction implements WorkflowTransaction {
     if (runnable.isEmpty() || limit <= 0) {
       return List.of();
     }
-    List<ExecutionRecord> claimed =
+    List<ExecutionRecord> eligible =
         data.executions.values().stream()
             .filter(e -> ClaimRule.eligible(e, runnable, now))
             .sorted(ClaimRule.ORDER)
-            .limit(limit)
-            .map(e -> e.claimedBy(ownerId, now))
+            .limit(limit + 1L)
             .toList();
+    claimLeftMore = eligible.size() > limit;
+    List<ExecutionRecord> claimed =
+        eligible.stream().limit(limit).map(e -> e.claimedBy(ownerId, now)).toList();
     claimed.forEach(this::putExecution);
     return claimed;
+  }
+
+  @Override
+  public boolean claimLeftMore() {
+    check();
+    return claimLeftMore;
   }
 
   @Override

@@ -72,6 +72,20 @@ public interface WorkflowTransaction {
   List<ExecutionRecord> claimNext(Set<WorkflowVersion> runnable, int limit);
 
   /**
+   * Whether the last {@link #claimNext} of this unit left an eligible execution unclaimed because
+   * of its limit. A runtime wakes another worker to claim it only then; otherwise its idle workers
+   * sleep until a change gives work, instead of each running a claim that finds nothing. Rows that
+   * another open unit had locked and the claim skipped need not count: that unit's commit announces
+   * what it leaves claimable. Before any claim of this unit, and in a store that cannot tell, the
+   * answer is {@code true}, which costs only a claim that finds nothing.
+   *
+   * @return whether more eligible executions were left by the last claim's limit
+   */
+  default boolean claimLeftMore() {
+    return true;
+  }
+
+  /**
    * Lists the owners other than {@code exceptOwner} that hold claims: of executions that are {@link
    * dev.sluice.workflow.ExecutionStatus#RUNNING}.
    *
