@@ -141,6 +141,11 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
    * between units, and one to end (the notification, when a unit wrote, with the commit).
    */
   private void runBatch(List<QueuedUnit<?>> units) {
+    Optional<String> readsOnly = units.get(0).readsOnly();
+    if (units.size() == 1 && readsOnly.isPresent()) {
+      runRead(units.get(0), readsOnly.get());
+      return;
+    }
     String owner = session.ownerId();
     Set<Change> changes;
     boolean committing = false;
@@ -192,6 +197,42 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
     if (!changes.isEmpty()) {
       hub.wake(Set.copyOf(changes));
     }
+  }
+
+  /**
+   * Runs a batch of one read of an execution's row in one round trip: the schema's version, then
+   * the row, each statement in a snapshot of its own, then the commit. No lock: a row is committed
+   * whole, so the read sees the execution as some commit left it, as a read under the lock would.
+   */
+  private void runRead(QueuedUnit<?> q, String id) {
+    WorkflowRows.ExecutionRead read;
+    try {
+      Connection c = connection();
+      String schema;
+      try (PreparedStatement st =
+          c.prepareStatement(
+              "SELECT "
+                  + WorkflowRows.schemaRead(dialect)
+                  + "; "
+                  + rows.executionQuery()
+                  + "; COMMIT")) {
+        st.setString(1, id);
+        st.execute();
+        try (ResultSet rs = st.getResultSet()) {
+          rs.next();
+          schema = rs.getString(1);
+        }
+        st.getMoreResults();
+        try (ResultSet rs = st.getResultSet()) {
+          read = rows.lockedExecutionFrom(id, rs);
+        }
+      }
+      rows.checkSchema(schema);
+    } catch (SQLException | RuntimeException e) {
+      abandon(e);
+      throw e instanceof SluiceException se ? se : session.failure(e);
+    }
+    q.completeRead(read);
   }
 
   private Connection connection() throws SQLException {

@@ -105,6 +105,20 @@ public abstract class ClaimCases extends WorkflowCase {
   }
 
   @Test
+  void aReadOfOneExecutionSeesTheLastCommitOfAnySession() {
+    WorkflowSession me = session();
+    WorkflowSession other = session();
+    long now = clock.wallMillis();
+    ExecutionRecord queued = ExecutionRecord.queued("r", "w", 1, "1", now - 5);
+    put(me, queued);
+
+    assertThat(other.readExecution("r")).contains(queued);
+    List<ExecutionRecord> claimed = claim(me, W1, 1);
+    assertThat(other.readExecution("r")).as("after the claim").contains(claimed.get(0));
+    assertThat(other.readExecution("none")).isEmpty();
+  }
+
+  @Test
   void aClaimWritesTheOwnerTheNextEpochAndTheStoreTime() {
     WorkflowSession me = session();
     long now = clock.wallMillis();

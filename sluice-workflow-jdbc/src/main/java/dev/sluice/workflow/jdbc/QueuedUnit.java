@@ -4,7 +4,9 @@
  */
 package dev.sluice.workflow.jdbc;
 
+import dev.sluice.StoreFormatException;
 import dev.sluice.workflow.spi.Change;
+import dev.sluice.workflow.spi.ExecutionRecord;
 import dev.sluice.workflow.spi.WorkflowSession.Unit;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -39,6 +41,7 @@ public final class QueuedUnit<R> {
   private final Unit<R> unit;
   private final boolean locksExecutions;
   private final String executionId;
+  private final String readsOnly;
   private final CompletableFuture<R> result = new CompletableFuture<>();
   private R value;
   private Throwable refusal;
@@ -62,9 +65,51 @@ public final class QueuedUnit<R> {
    * @param locksExecutions whether its reads of executions lock their rows
    */
   public QueuedUnit(Unit<R> unit, boolean locksExecutions) {
+    this(unit, locksExecutions, null, null);
+  }
+
+  private QueuedUnit(Unit<R> unit, boolean locksExecutions, String executionId, String readsOnly) {
     this.unit = unit;
     this.locksExecutions = locksExecutions;
-    this.executionId = null;
+    this.executionId = executionId;
+    this.readsOnly = readsOnly;
+  }
+
+  /**
+   * Queues nothing yet: a unit that only reads one execution's row ({@link
+   * dev.sluice.workflow.spi.WorkflowSession#readExecution}). In a batch it runs like any other
+   * unit, without locking the row; alone, a store may read the row in a statement of its own and
+   * hand it over with {@link #completeRead}.
+   *
+   * @param executionId the execution to read
+   * @return the unit
+   */
+  public static QueuedUnit<Optional<ExecutionRecord>> readOf(String executionId) {
+    Objects.requireNonNull(executionId, "executionId");
+    return new QueuedUnit<>(tx -> tx.execution(executionId), false, null, executionId);
+  }
+
+  /** The execution whose row is all this unit reads, if it is a {@link #readOf} unit. */
+  public Optional<String> readsOnly() {
+    return Optional.ofNullable(readsOnly);
+  }
+
+  /**
+   * Hands a {@link #readOf} unit the row its store read for it: the row, or the failure reading it
+   * would have thrown.
+   *
+   * @param read what the store read for this unit's execution
+   */
+  @SuppressWarnings("unchecked")
+  public void completeRead(WorkflowRows.ExecutionRead read) {
+    if (readsOnly == null || !readsOnly.equals(read.id())) {
+      throw new IllegalStateException("not a read of execution " + read.id());
+    }
+    try {
+      result.complete((R) read.get());
+    } catch (StoreFormatException unreadable) {
+      result.completeExceptionally(unreadable);
+    }
   }
 
   /**
@@ -76,9 +121,7 @@ public final class QueuedUnit<R> {
    * @param executionId the one execution it touches
    */
   public QueuedUnit(Unit<R> unit, String executionId) {
-    this.unit = unit;
-    this.locksExecutions = true;
-    this.executionId = Objects.requireNonNull(executionId, "executionId");
+    this(unit, true, Objects.requireNonNull(executionId, "executionId"), null);
   }
 
   /**

@@ -91,6 +91,7 @@ public final class WorkflowRows implements AutoCloseable {
   private final PreparedStatement putExecution;
   private final PreparedStatement putExecutionAfterDeletes;
   private final String lockedExecutionQuery;
+  private final String executionQuery;
   private final String putExecutionSql;
   private final String putExecutionAfterDeletesSql;
   private final String putStepSql;
@@ -154,6 +155,7 @@ public final class WorkflowRows implements AutoCloseable {
         SqlNames.prepare(
             db, dialect, "SELECT " + EXECUTION_COLUMNS + " FROM wf_execution WHERE id = ?");
     String locked = "SELECT " + EXECUTION_COLUMNS + " FROM wf_execution WHERE id = ?";
+    executionQuery = SqlNames.render(locked, dialect);
     lockedExecutionQuery = SqlNames.render(locked + dialect.rowLock(), dialect);
     lockedExecution =
         dialect.rowLock().isEmpty()
@@ -323,8 +325,17 @@ public final class WorkflowRows implements AutoCloseable {
   }
 
   /**
-   * What {@link #lockedExecutionQuery} found: the row, none, or why the row is unreadable (thrown
-   * when the unit reads it, as {@link #lockedExecution} would have thrown it).
+   * The query of one execution's row without a lock, for a store that reads it in a statement of
+   * its own: one parameter, the execution's id; its rows go to {@link #lockedExecutionFrom}.
+   */
+  public String executionQuery() {
+    return executionQuery;
+  }
+
+  /**
+   * What {@link #lockedExecutionQuery} or {@link #executionQuery} found: the row, none, or why the
+   * row is unreadable (thrown when the unit reads it, as {@link #lockedExecution} would have thrown
+   * it).
    *
    * @param id the execution's id
    * @param rs the query's rows
@@ -351,8 +362,13 @@ public final class WorkflowRows implements AutoCloseable {
    */
   public record ExecutionRead(
       String id, Optional<ExecutionRecord> row, StoreFormatException unreadable) {
-    /** The row, or the failure the read would have thrown. */
-    Optional<ExecutionRecord> get() {
+    /**
+     * The row, or the failure the read would have thrown.
+     *
+     * @return the row, if there is one
+     * @throws StoreFormatException if the row is unreadable
+     */
+    public Optional<ExecutionRecord> get() {
       if (unreadable != null) {
         throw unreadable;
       }

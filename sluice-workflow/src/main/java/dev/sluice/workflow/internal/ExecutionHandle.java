@@ -19,18 +19,32 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 
-/** An {@link Execution} by id, reading the store on every call. Thread-safe. */
+/**
+ * An {@link Execution} by id, reading the store on every call but one: a wait for the result that
+ * starts before any outcome was announced since the handle's row was read uses that row.
+ * Thread-safe.
+ */
 final class ExecutionHandle<O> implements Execution<O> {
   private final WorkflowRuntimeImpl runtime;
   private final String id;
   private final String workflow;
   private final TypeRef<O> outputType;
+  private final Known known;
 
-  ExecutionHandle(WorkflowRuntimeImpl runtime, String id, String workflow, TypeRef<O> outputType) {
+  /**
+   * The row as the submit or read that made the handle found it, and the count of the runtime's
+   * result signal taken before that: while the count has not moved, no outcome committed since
+   * could have been announced, so the row is as good as a new read.
+   */
+  record Known(ExecutionRecord row, long resultCount) {}
+
+  ExecutionHandle(
+      WorkflowRuntimeImpl runtime, String id, String workflow, TypeRef<O> outputType, Known known) {
     this.runtime = runtime;
     this.id = id;
     this.workflow = workflow;
     this.outputType = outputType;
+    this.known = known;
   }
 
   @Override
@@ -65,7 +79,7 @@ final class ExecutionHandle<O> implements Execution<O> {
     ChangeCounter signal = runtime.resultSignal();
     while (true) {
       long seen = signal.count();
-      ExecutionRecord r = read();
+      ExecutionRecord r = seen == known.resultCount() ? known.row() : read();
       if (r.status().isTerminal()) {
         return outcome(r);
       }

@@ -147,7 +147,7 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
   Optional<ExecutionRecord> read(String id) {
     StoreCode.refuseInside("reading execution '" + id + "'");
     // A read of one row: a store may run it beside the claims and step writes of other runtimes.
-    return session.transactReadOrClaim(tx -> tx.execution(id));
+    return session.readExecution(id);
   }
 
   @Override
@@ -221,15 +221,26 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
             ? null
             : StepObserver.checkCarried(
                 workflow.name(), instrumentation.carry(workflow.name(), id));
+    long resultCount = results.count();
     Claims.SubmitDecision d =
         session.transact(
             tx ->
                 Units.submit(
                     tx, id, workflow.name(), workflow.version(), payload, timeoutMillis, carried));
-    if (d instanceof Claims.Conflict c) {
-      throw new ExecutionConflictException(c.message());
+    ExecutionRecord row;
+    if (d instanceof Claims.Create c) {
+      row = c.execution();
+    } else if (d instanceof Claims.Existing e) {
+      row = e.execution();
+    } else {
+      throw new ExecutionConflictException(((Claims.Conflict) d).message());
     }
-    return new ExecutionHandle<>(this, id, workflow.name(), workflow.outputType());
+    return new ExecutionHandle<>(
+        this,
+        id,
+        workflow.name(),
+        workflow.outputType(),
+        new ExecutionHandle.Known(row, resultCount));
   }
 
   @Override
@@ -242,6 +253,7 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
     Names.check("execution id", id);
     Objects.requireNonNull(outputType, "outputType");
     checkOpen();
+    long resultCount = results.count();
     Optional<ExecutionRecord> r = read(id);
     if (r.isEmpty()) {
       return Optional.empty();
@@ -262,7 +274,9 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
               + ", not "
               + outputType);
     }
-    return Optional.of(new ExecutionHandle<>(this, id, e.workflow(), outputType));
+    return Optional.of(
+        new ExecutionHandle<>(
+            this, id, e.workflow(), outputType, new ExecutionHandle.Known(e, resultCount)));
   }
 
   @Override

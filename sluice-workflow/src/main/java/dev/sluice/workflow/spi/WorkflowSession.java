@@ -4,6 +4,7 @@
  */
 package dev.sluice.workflow.spi;
 
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -77,6 +78,21 @@ public interface WorkflowSession extends AutoCloseable {
    */
   default <R> R transactReadOrClaim(Unit<R> unit) {
     return transact(unit);
+  }
+
+  /**
+   * Reads one execution's row as last committed: what a unit of {@link #transactReadOrClaim} that
+   * only calls {@link WorkflowTransaction#execution} returns, which this default runs. A store may
+   * read the row in one statement of its own, without its lock (a row is committed whole), and need
+   * not start its transaction for it.
+   *
+   * @param id the execution's id
+   * @return the row, if there is one
+   * @throws dev.sluice.BackendFailureException if the store failed
+   * @throws dev.sluice.StoreFormatException if the row or the store's schema is unreadable
+   */
+  default Optional<ExecutionRecord> readExecution(String id) {
+    return transactReadOrClaim(tx -> tx.execution(id));
   }
 
   /**
