@@ -18,6 +18,7 @@ import dev.sluice.workflow.WorkflowSuspension;
 import dev.sluice.workflow.internal.Claims.Claim;
 import dev.sluice.workflow.spi.ExecutionRecord;
 import dev.sluice.workflow.spi.FailureRecord;
+import dev.sluice.workflow.spi.StepRecord;
 import dev.sluice.workflow.spi.WorkflowSession;
 import java.util.function.BooleanSupplier;
 
@@ -73,7 +74,7 @@ final class ExecutionRunner {
     } catch (RuntimeException | Error bug) {
       // Never let one execution stop a worker, and never claim it again only to fail the same way.
       LOG.error("execution '{}' failed in the runtime", e.id(), bug);
-      finish(claim, Failures.of(bug));
+      finish(claim, null, Failures.of(bug));
     }
   }
 
@@ -90,6 +91,7 @@ final class ExecutionRunner {
     } catch (RuntimeException bad) {
       finish(
           claim,
+          null,
           Failures.of(
               new WorkflowCodecException(
                   "input of execution '"
@@ -127,6 +129,8 @@ final class ExecutionRunner {
     } finally {
       ctx.end();
     }
+    // The last step's record, if the run left it unwritten, goes with the run's outcome.
+    StepRecord last = ctx.takeUnrecorded();
     Suspension pending = ctx.pending();
     if (pending instanceof Suspension.Abandon) {
       LOG.info(
@@ -137,13 +141,14 @@ final class ExecutionRunner {
       return;
     }
     if (ctx.failure() != null) {
-      finish(claim, Failures.of(ctx.failure()));
+      finish(claim, last, Failures.of(ctx.failure()));
       return;
     }
     if (pending != null) {
       if (thrown != ctx.thrown()) {
         finish(
             claim,
+            last,
             Failures.of(
                 new NonDeterminismException(
                     "execution '"
@@ -153,6 +158,10 @@ final class ExecutionRunner {
                         + "': the workflow function must let WorkflowSuspension through (do not"
                         + " catch Throwable or Error around WorkflowContext calls)")));
         return;
+      }
+      if (last != null) {
+        // Every suspension comes from a context call, which writes the kept record first.
+        throw new IllegalStateException("a suspended run left a step record unwritten");
       }
       LOG.debug("execution '{}' suspended at step '{}'", e.id(), pending.stepKey());
       if (pending instanceof Suspension.Wait w) {
@@ -168,6 +177,7 @@ final class ExecutionRunner {
     if (thrown instanceof WorkflowSuspension s) {
       finish(
           claim,
+          last,
           Failures.of(
               new NonDeterminismException(
                   "execution '"
@@ -178,27 +188,27 @@ final class ExecutionRunner {
       return;
     }
     if (thrown != null) {
-      finish(claim, Failures.of(thrown));
+      finish(claim, last, Failures.of(thrown));
       return;
     }
     String unfinished = Replay.unfinished(e.id(), ctx.recorded(), ctx.position());
     if (unfinished != null) {
-      finish(claim, Failures.of(new NonDeterminismException(unfinished)));
+      finish(claim, last, Failures.of(new NonDeterminismException(unfinished)));
       return;
     }
     String payload;
     try {
       payload = codec.encode(output, wf.outputType());
     } catch (WorkflowCodecException bad) {
-      finish(claim, Failures.of(bad));
+      finish(claim, last, Failures.of(bad));
       return;
     }
-    session.transactOn(claim.executionId(), tx -> Units.complete(tx, claim, payload));
+    session.transactOn(claim.executionId(), tx -> Units.complete(tx, claim, last, payload));
     LOG.debug("execution '{}' of workflow '{}' completed", e.id(), e.workflow());
   }
 
-  private void finish(Claim claim, FailureRecord failure) {
-    session.transactOn(claim.executionId(), tx -> Units.fail(tx, claim, failure));
+  private void finish(Claim claim, StepRecord last, FailureRecord failure) {
+    session.transactOn(claim.executionId(), tx -> Units.fail(tx, claim, last, failure));
     LOG.info(
         "execution '{}' failed: {}: {}",
         claim.executionId(),

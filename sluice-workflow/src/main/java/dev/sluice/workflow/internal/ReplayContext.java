@@ -74,6 +74,7 @@ final class ReplayContext implements WorkflowContext {
   private boolean inBody;
   private boolean ended;
   private Suspension pending;
+  private StepRecord unrecorded;
   private WorkflowSuspension thrown;
   private NonDeterminismException failure;
 
@@ -178,6 +179,7 @@ final class ReplayContext implements WorkflowContext {
       // The function swallowed a suspension and carries on; stop it again.
       throw thrown;
     }
+    flush();
   }
 
   private void enter(String key) {
@@ -220,8 +222,36 @@ final class ReplayContext implements WorkflowContext {
     return thrown;
   }
 
-  /** Commits a new step; a lost claim or a failing store stops the function. */
+  /**
+   * Keeps a new step's record for the next durable call, which writes it first ({@link #flush}), or
+   * for the runner, which writes it with the execution's end ({@link #takeUnrecorded}): the last
+   * step of a run and the run's outcome then cost one commit, not two. Nothing but the function's
+   * own deterministic code runs before the record is written, so a crash in between runs the step
+   * again exactly as a crash before an immediate write would have.
+   */
   private void commit(StepRecord step) {
+    flush();
+    unrecorded = step;
+    position++;
+  }
+
+  /**
+   * The last new step's record, not written yet, which the runner writes in the unit that ends the
+   * run; null if none. The context holds it no longer.
+   */
+  StepRecord takeUnrecorded() {
+    StepRecord step = unrecorded;
+    unrecorded = null;
+    return step;
+  }
+
+  /** Writes the kept step record, if any; a lost claim or a failing store stops the function. */
+  private void flush() {
+    StepRecord step = unrecorded;
+    if (step == null) {
+      return;
+    }
+    unrecorded = null;
     boolean held;
     try {
       held = session.transactOn(claim.executionId(), tx -> Units.record(tx, claim, step));
@@ -236,7 +266,6 @@ final class ReplayContext implements WorkflowContext {
     if (!held) {
       throw suspend(new Suspension.Abandon(step.key()));
     }
-    position++;
   }
 
   private StepRecord record(String key, StepKind kind, StepOutcome outcome, long now) {

@@ -314,11 +314,17 @@ final class Units {
     return e.isPresent();
   }
 
-  /** Completes a claimed execution with an encoded output. */
-  static boolean complete(WorkflowTransaction tx, Claim claim, String output) {
+  /**
+   * Completes a claimed execution with an encoded output, recording its last step first if the run
+   * left one unwritten ({@code last}, or null).
+   */
+  static boolean complete(WorkflowTransaction tx, Claim claim, StepRecord last, String output) {
     Optional<ExecutionRecord> e = held(tx, claim);
     e.ifPresent(
         r -> {
+          if (last != null) {
+            tx.putStep(last);
+          }
           tx.deleteTimer(r.id());
           tx.deleteWaiter(r.id());
           tx.putExecution(r.finished(ExecutionStatus.COMPLETED, output, null, tx.now()));
@@ -326,11 +332,17 @@ final class Units {
     return e.isPresent();
   }
 
-  /** Fails a claimed execution. */
-  static boolean fail(WorkflowTransaction tx, Claim claim, FailureRecord failure) {
+  /**
+   * Fails a claimed execution, recording its last step first if the run left one unwritten ({@code
+   * last}, or null).
+   */
+  static boolean fail(WorkflowTransaction tx, Claim claim, StepRecord last, FailureRecord failure) {
     Optional<ExecutionRecord> e = held(tx, claim);
     e.ifPresent(
         r -> {
+          if (last != null) {
+            tx.putStep(last);
+          }
           tx.deleteTimer(r.id());
           tx.deleteWaiter(r.id());
           tx.putExecution(r.finished(ExecutionStatus.FAILED, null, failure, tx.now()));

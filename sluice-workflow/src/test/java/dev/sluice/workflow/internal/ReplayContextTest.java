@@ -11,8 +11,10 @@ import dev.sluice.workflow.WorkflowCodec;
 import dev.sluice.workflow.WorkflowSuspension;
 import dev.sluice.workflow.memory.MemoryWorkflowStore;
 import dev.sluice.workflow.spi.ExecutionRecord;
+import dev.sluice.workflow.spi.StepRecord;
 import dev.sluice.workflow.spi.WorkflowSession;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -62,13 +64,28 @@ class ReplayContextTest {
   }
 
   @Test
-  void aStepIsCommittedBeforeItsResultIsReturned() {
+  void aStepIsRecordedBeforeTheNextDurableCallRunsOrHandedToTheRunnerAtTheEnd() {
     assertThat(ctx.step("a", Integer.class, () -> 7)).isEqualTo(7);
-    assertThat(
-            session.<java.util.List<dev.sluice.workflow.spi.StepRecord>>transact(
-                tx -> tx.steps("e")))
-        .hasSize(1);
     assertThat(ctx.position()).isEqualTo(1);
+    assertThat(recordedKeys()).as("kept until the next durable call").isEmpty();
+
+    List<String> seenByTheNextBody = new ArrayList<>();
+    assertThat(ctx.step("b", Integer.class, () -> seenByTheNextBody.addAll(recordedKeys()) ? 8 : 0))
+        .isEqualTo(8);
+    assertThat(seenByTheNextBody)
+        .as("written before the next step's body ran")
+        .containsExactly("a");
+
+    StepRecord last = ctx.takeUnrecorded();
+    assertThat(last.key()).isEqualTo("b");
+    assertThat(last.position()).isEqualTo(1);
+    assertThat(ctx.takeUnrecorded()).as("handed over once").isNull();
+  }
+
+  private List<String> recordedKeys() {
+    return session.<List<StepRecord>>transact(tx -> tx.steps("e")).stream()
+        .map(StepRecord::key)
+        .toList();
   }
 
   @Test

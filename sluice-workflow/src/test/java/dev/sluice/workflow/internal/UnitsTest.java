@@ -98,7 +98,7 @@ class UnitsTest {
     assertThat(claim()).isInstanceOf(Units.Claimed.class);
     StepRecord late = new StepRecord("e", 0, "a", StepKind.STEP, new StepOutcome.Value("1"), 0);
     assertThat(me.<Boolean>transact(tx -> Units.record(tx, stale, late))).isFalse();
-    assertThat(me.<Boolean>transact(tx -> Units.complete(tx, stale, "1"))).isFalse();
+    assertThat(me.<Boolean>transact(tx -> Units.complete(tx, stale, null, "1"))).isFalse();
     assertThat(me.<java.util.List<StepRecord>>transact(tx -> tx.steps("e"))).isEmpty();
   }
 
@@ -188,7 +188,9 @@ class UnitsTest {
   void completingDropsTheDeadlineTimer() {
     me.transact(tx -> Units.submit(tx, "e", "w", 1, "1", 100, null));
     Units.Claimed c = (Units.Claimed) claim();
-    assertThat(me.<Boolean>transact(tx -> Units.complete(tx, Claims.Claim.of(c.execution()), "2")))
+    assertThat(
+            me.<Boolean>transact(
+                tx -> Units.complete(tx, Claims.Claim.of(c.execution()), null, "2")))
         .isTrue();
     assertThat(me.<java.util.OptionalLong>transact(tx -> tx.nextTimer())).isEmpty();
   }
