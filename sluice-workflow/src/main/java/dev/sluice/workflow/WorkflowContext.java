@@ -23,8 +23,9 @@ import java.util.concurrent.ExecutionException;
  * <table>
  *   <caption>The durable operations</caption>
  *   <tr><th>Call</th><th>First run</th><th>Replay</th></tr>
- *   <tr><td>{@code step}</td><td>runs the body (in a limiter pool if given), commits its
- *       result or last failure</td>
+ *   <tr><td>{@code step}</td><td>runs the body (in a limiter pool if given), records its
+ *       result or last failure (committed before the next call does anything, or with the
+ *       execution's outcome)</td>
  *       <td>returns the result or throws {@link StepFailedException}</td></tr>
  *   <tr><td>{@code sleep}, {@code sleepUntil}</td><td>records the wake time and suspends</td>
  *       <td>returns once the time has come, else suspends again</td></tr>
@@ -46,7 +47,7 @@ import java.util.concurrent.ExecutionException;
  *
  * <p>Not thread-safe: confined to the worker thread that runs the function; a call from any other
  * thread, or after the function returned, throws {@link IllegalStateException}. {@code step} blocks
- * while its body runs and while the result is committed.
+ * while its body runs; the next call blocks while the step's outcome is committed.
  */
 public interface WorkflowContext {
   /** Returns the execution's id. */
@@ -107,12 +108,15 @@ public interface WorkflowContext {
    * Runs a step and records its outcome under {@code key}. If an outcome is recorded, returns the
    * recorded result (decoded as {@code type}) or throws the recorded failure as {@link
    * StepFailedException}, without running the body. Otherwise runs the body on this thread and
-   * commits its result before returning it. A failure that {@code options} allow to retry is
-   * recorded with the next attempt's time and suspends the execution until then; the last failure
-   * is committed and thrown as {@link StepFailedException}.
+   * returns its result, which is committed before the function's next call on this context does
+   * anything, or with the execution's outcome if the function returns first: only the function's
+   * own code between the two runs before the commit, and the last step and the outcome cost one
+   * commit. A failure that {@code options} allow to retry is recorded with the next attempt's time
+   * and suspends the execution until then; the last failure is recorded the same way and thrown as
+   * {@link StepFailedException}.
    *
-   * <p>A body interrupted before its commit (its worker died) runs again on recovery; {@link
-   * StepContext#idempotencyKey()} is the same every time.
+   * <p>A body whose outcome was not committed (its worker died first) runs again on recovery;
+   * {@link StepContext#idempotencyKey()} is the same every time.
    *
    * @param key the step's key, unique within the execution, 1 to 200 characters, not starting with
    *     {@code $}

@@ -120,9 +120,7 @@ public final class PgWorkflowSession implements WorkflowSession {
   @Override
   public <R> R transactReadOrClaim(Unit<R> unit) {
     try {
-      WorkflowLane lane =
-          executions.get(Math.floorMod(nextClaimLane.getAndIncrement(), executions.size()));
-      return run(lane, new QueuedUnit<R>(tx -> unit.apply(new SharedClaimView(tx))));
+      return run(nextSharedLane(), new QueuedUnit<R>(tx -> unit.apply(new SharedClaimView(tx))));
     } catch (SharedClaimView.NeedsStoreLock e) {
       return transact(unit);
     }
@@ -131,9 +129,12 @@ public final class PgWorkflowSession implements WorkflowSession {
   /** Reads the row in one round trip when it is its lane's only unit; see {@link WorkflowLane}. */
   @Override
   public Optional<ExecutionRecord> readExecution(String id) {
-    WorkflowLane lane =
-        executions.get(Math.floorMod(nextClaimLane.getAndIncrement(), executions.size()));
-    return run(lane, QueuedUnit.readOf(id));
+    return run(nextSharedLane(), QueuedUnit.readOf(id));
+  }
+
+  /** The lane for a read or claim of no particular execution: each in turn, spreading them. */
+  private WorkflowLane nextSharedLane() {
+    return executions.get(Math.floorMod(nextClaimLane.getAndIncrement(), executions.size()));
   }
 
   private <R> R run(WorkflowLane lane, QueuedUnit<R> q) {

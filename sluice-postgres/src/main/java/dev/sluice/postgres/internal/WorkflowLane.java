@@ -63,6 +63,7 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
   private final WorkflowHub hub;
   private final Mode mode;
   private final String begin;
+  private final String read;
   private final GroupCommitter<QueuedUnit<?>> commits;
 
   // Confined to the coordinator thread.
@@ -96,6 +97,12 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
             // every queued row and a sort instead, for each claim (about 1 ms for 2,000 rows).
             // Every query of a batch reads a few rows by key, which plain index scans serve.
             + ", set_config('enable_bitmapscan', 'off', true)";
+    this.read =
+        "SELECT "
+            + WorkflowRows.schemaRead(dialect)
+            + "; "
+            + WorkflowRows.executionQuery(dialect)
+            + "; COMMIT";
     this.commits = new GroupCommitter<>(name, MAX_BATCH, this);
   }
 
@@ -205,17 +212,11 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
    * whole, so the read sees the execution as some commit left it, as a read under the lock would.
    */
   private void runRead(QueuedUnit<?> q, String id) {
-    WorkflowRows.ExecutionRead read;
+    WorkflowRows.ExecutionRead row;
     try {
       Connection c = connection();
       String schema;
-      try (PreparedStatement st =
-          c.prepareStatement(
-              "SELECT "
-                  + WorkflowRows.schemaRead(dialect)
-                  + "; "
-                  + rows.executionQuery()
-                  + "; COMMIT")) {
+      try (PreparedStatement st = c.prepareStatement(read)) {
         st.setString(1, id);
         st.execute();
         try (ResultSet rs = st.getResultSet()) {
@@ -224,7 +225,7 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
         }
         st.getMoreResults();
         try (ResultSet rs = st.getResultSet()) {
-          read = rows.lockedExecutionFrom(id, rs);
+          row = rows.executionFrom(id, rs);
         }
       }
       rows.checkSchema(schema);
@@ -232,7 +233,7 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
       abandon(e);
       throw e instanceof SluiceException se ? se : session.failure(e);
     }
-    q.completeRead(read);
+    q.completeRead(row);
   }
 
   private Connection connection() throws SQLException {
@@ -293,7 +294,7 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
       if (execution.isPresent()) {
         lock.getMoreResults();
         try (ResultSet rs = lock.getResultSet()) {
-          ahead = rows.lockedExecutionFrom(execution.get(), rs);
+          ahead = rows.executionFrom(execution.get(), rs);
         }
       }
     }

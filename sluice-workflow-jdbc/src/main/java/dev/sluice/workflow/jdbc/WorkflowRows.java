@@ -81,6 +81,9 @@ public final class WorkflowRows implements AutoCloseable {
 
   private static final String NEXT_TIMER = "SELECT min(due_at) FROM wf_timer";
 
+  private static final String EXECUTION_BY_ID =
+      "SELECT " + EXECUTION_COLUMNS + " FROM wf_execution WHERE id = ?";
+
   private static final String SCHEMA_READ = "SELECT value FROM sluice_meta WHERE key = 'schema'";
 
   private final Connection db;
@@ -91,7 +94,6 @@ public final class WorkflowRows implements AutoCloseable {
   private final PreparedStatement putExecution;
   private final PreparedStatement putExecutionAfterDeletes;
   private final String lockedExecutionQuery;
-  private final String executionQuery;
   private final String putExecutionSql;
   private final String putExecutionAfterDeletesSql;
   private final String putStepSql;
@@ -151,16 +153,12 @@ public final class WorkflowRows implements AutoCloseable {
     this.deaths = dialect.readsAhead() ? deaths : null;
     this.store = store;
     this.dialect = dialect;
-    execution =
-        SqlNames.prepare(
-            db, dialect, "SELECT " + EXECUTION_COLUMNS + " FROM wf_execution WHERE id = ?");
-    String locked = "SELECT " + EXECUTION_COLUMNS + " FROM wf_execution WHERE id = ?";
-    executionQuery = SqlNames.render(locked, dialect);
-    lockedExecutionQuery = SqlNames.render(locked + dialect.rowLock(), dialect);
+    execution = SqlNames.prepare(db, dialect, EXECUTION_BY_ID);
+    lockedExecutionQuery = SqlNames.render(EXECUTION_BY_ID + dialect.rowLock(), dialect);
     lockedExecution =
         dialect.rowLock().isEmpty()
             ? execution
-            : SqlNames.prepare(db, dialect, locked + dialect.rowLock());
+            : SqlNames.prepare(db, dialect, EXECUTION_BY_ID + dialect.rowLock());
     String upsertExecution = dialect.upsert("wf_execution", EXECUTION_COLUMN_LIST, List.of("id"));
     String afterDeletes =
         "DELETE FROM wf_timer WHERE execution_id = ?;"
@@ -318,18 +316,22 @@ public final class WorkflowRows implements AutoCloseable {
 
   /**
    * The query of {@link #lockedExecution}, for a store that sends it with the statement that begins
-   * a transaction: one parameter, the execution's id; its rows go to {@link #lockedExecutionFrom}.
+   * a transaction: one parameter, the execution's id; its rows go to {@link #executionFrom}.
    */
   public String lockedExecutionQuery() {
     return lockedExecutionQuery;
   }
 
   /**
-   * The query of one execution's row without a lock, for a store that reads it in a statement of
-   * its own: one parameter, the execution's id; its rows go to {@link #lockedExecutionFrom}.
+   * The query of one execution's row without a lock, in the dialect's names, for a store that reads
+   * it in a statement of its own: one parameter, the execution's id; its rows go to {@link
+   * #executionFrom}.
+   *
+   * @param dialect the database's dialect
+   * @return the query
    */
-  public String executionQuery() {
-    return executionQuery;
+  public static String executionQuery(WorkflowDialect dialect) {
+    return SqlNames.render(EXECUTION_BY_ID, dialect);
   }
 
   /**
@@ -342,7 +344,7 @@ public final class WorkflowRows implements AutoCloseable {
    * @return the read
    * @throws SQLException if the rows cannot be read
    */
-  public ExecutionRead lockedExecutionFrom(String id, ResultSet rs) throws SQLException {
+  public ExecutionRead executionFrom(String id, ResultSet rs) throws SQLException {
     if (!rs.next()) {
       return new ExecutionRead(id, Optional.empty(), null);
     }
