@@ -120,7 +120,7 @@ public final class PgWorkflowSession implements WorkflowSession {
   @Override
   public <R> R transactReadOrClaim(Unit<R> unit) {
     try {
-      return run(nextSharedLane(), new QueuedUnit<R>(tx -> unit.apply(new SharedClaimView(tx))));
+      return run(nextSharedLane(), QueuedUnit.claimOf(tx -> unit.apply(new SharedClaimView(tx))));
     } catch (SharedClaimView.NeedsStoreLock e) {
       return transact(unit);
     }

@@ -42,6 +42,15 @@ import java.util.Set;
 final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
   private static final int MAX_BATCH = 64;
 
+  /** The most due timers a claim reads ahead: as many as it fires at once. */
+  private static final int TIMERS_AHEAD = 64;
+
+  /**
+   * How far past this JVM's estimate of the store time a claim reads due timers ahead, so that the
+   * time its lock statement then reads is covered even after a wait for the lock.
+   */
+  private static final long TIMERS_AHEAD_MILLIS = 1_000;
+
   /** Which units a lane runs, and how it takes the store's lock for them. */
   enum Mode {
     /** Any unit: the store's lock taken exclusively. */
@@ -160,7 +169,7 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
       Connection c = connection();
       try (Statement st = c.createStatement()) {
         QueuedUnit<?> first = units.get(0);
-        Began began = begin(c, QueuedUnit.savepointFirst(units), first.executionId());
+        Began began = begin(c, QueuedUnit.savepointFirst(units), first);
         changes =
             QueuedUnit.runBegun(
                 c,
@@ -176,6 +185,9 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
                           q.locksExecutions());
                   if (q == first && began.ahead() != null) {
                     tx.readAhead(began.ahead());
+                  }
+                  if (q == first && began.timers() != null) {
+                    tx.readAheadTimers(began.timers(), began.timersUpTo(), TIMERS_AHEAD);
                   }
                   return tx;
                 },
@@ -258,7 +270,11 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
    * What beginning a batch read: the store's time for its units, and the first unit's execution
    * when it said which one it touches (null otherwise).
    */
-  private record Began(long now, WorkflowRows.ExecutionRead ahead) {}
+  private record Began(
+      long now,
+      WorkflowRows.ExecutionRead ahead,
+      WorkflowRows.TimersAndOwners timers,
+      long timersUpTo) {}
 
   /**
    * Takes the store's lock for the transaction, sets its idle timeout, reads the store's time and
@@ -269,21 +285,32 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
    * statement of its own. The execution is read after the lock, as the unit's own first read would
    * have been.
    */
-  private Began begin(Connection c, boolean savepoint, Optional<String> execution)
-      throws SQLException {
+  private Began begin(Connection c, boolean savepoint, QueuedUnit<?> first) throws SQLException {
     long before = System.currentTimeMillis();
+    Optional<String> execution = first.executionId();
+    // A claim's due timers are read up to a store time ahead of the one the lock statement will
+    // read; a claim whose time turns out later reads them again (a long wait for the lock).
+    long timersUpTo =
+        settings.clientClock().isPresent()
+            ? settings.clientClock().get().wallMillis()
+            : serverClock.wallMillis() + TIMERS_AHEAD_MILLIS;
     long server;
     String schema;
     WorkflowRows.ExecutionRead ahead = null;
+    WorkflowRows.TimersAndOwners timers = null;
     String sql =
         begin
             + (execution.isPresent() ? "; " + rows.lockedExecutionQuery() : "")
+            + (first.claims() ? "; " + rows.dueTimersAndOwnersQuery() : "")
             + (savepoint ? "; " + QueuedUnit.savepoint() : "");
     try (PreparedStatement lock = c.prepareStatement(sql)) {
       lock.setLong(1, settings.tables().workflowLockKey());
       lock.setString(2, Long.toString(idleTimeoutMillis()));
       if (execution.isPresent()) {
         lock.setString(3, execution.get());
+      }
+      if (first.claims()) {
+        rows.bindDueTimersAndOwners(lock, 3, timersUpTo, TIMERS_AHEAD, session.ownerId());
       }
       lock.execute();
       try (ResultSet rs = lock.getResultSet()) {
@@ -297,13 +324,17 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
           ahead = rows.executionFrom(execution.get(), rs);
         }
       }
+      if (first.claims()) {
+        lock.getMoreResults();
+        timers = rows.dueTimersAndOwnersFrom(lock);
+      }
     }
     rows.checkSchema(schema);
     if (settings.clientClock().isPresent()) {
-      return new Began(settings.clientClock().get().wallMillis(), ahead);
+      return new Began(settings.clientClock().get().wallMillis(), ahead, timers, timersUpTo);
     }
     serverClock.observe(server, before, System.currentTimeMillis());
-    return new Began(server, ahead);
+    return new Began(server, ahead, timers, timersUpTo);
   }
 
   /**

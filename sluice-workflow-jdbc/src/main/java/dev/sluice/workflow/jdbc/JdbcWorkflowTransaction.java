@@ -14,6 +14,7 @@ import dev.sluice.workflow.spi.WaiterRecord;
 import dev.sluice.workflow.spi.WorkflowTransaction;
 import dev.sluice.workflow.spi.WorkflowVersion;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -44,6 +45,9 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
   private Set<String> aheadOwners;
   private Map<String, WorkflowRows.StepsRead> aheadSteps = Map.of();
   private OptionalLong aheadNextTimer;
+  private WorkflowRows.TimersAndOwners aheadTimers;
+  private long aheadTimersUpTo;
+  private int aheadTimersLimit;
   private boolean claimLeftMore = true;
   private Map<String, Boolean> aheadDead;
   private WorkflowRows.ExecutionRead aheadExecution;
@@ -155,6 +159,7 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
   }
 
   private void forgetAhead() {
+    aheadTimers = null;
     aheadOwners = null;
     aheadSteps = Map.of();
     aheadNextTimer = null;
@@ -381,8 +386,52 @@ public final class JdbcWorkflowTransaction implements WorkflowTransaction {
     write(Change.PROGRESS, () -> rows.putStep(step));
   }
 
+  /**
+   * Gives a claim the due timers and the owners of running claims but this one's that the store
+   * read with the statement that began the transaction, before it knew the store time: the timers
+   * due at or before {@code upTo}, at most {@code limit}, earliest first. {@link #dueTimers}
+   * answers from them when they cover its time and limit, and asks the database otherwise. Before
+   * the unit runs.
+   *
+   * @param read what the store read
+   * @param upTo the store time the timers were read up to
+   * @param limit the most timers read
+   */
+  public void readAheadTimers(WorkflowRows.TimersAndOwners read, long upTo, int limit) {
+    aheadTimers = read;
+    aheadTimersUpTo = upTo;
+    aheadTimersLimit = limit;
+  }
+
+  /**
+   * The timers of {@link #readAheadTimers} due at or before {@code now}, at most {@code limit};
+   * null if the read cannot tell them all (it stopped before {@code now}, or at its own limit).
+   */
+  private List<TimerRecord> aheadDue(List<TimerRecord> read, long now, int limit) {
+    if (aheadTimersUpTo < now) {
+      return null;
+    }
+    List<TimerRecord> due = new ArrayList<>();
+    for (TimerRecord t : read) {
+      if (t.dueAt() > now || due.size() == limit) {
+        return due; // sorted: nothing after it is due sooner
+      }
+      due.add(t);
+    }
+    return read.size() < aheadTimersLimit || due.size() == limit ? due : null;
+  }
+
   @Override
   public List<TimerRecord> dueTimers(long now, int limit) {
+    check();
+    WorkflowRows.TimersAndOwners timers = aheadTimers;
+    aheadTimers = null;
+    List<TimerRecord> due = timers == null ? null : aheadDue(timers.due(), now, limit);
+    if (due != null) {
+      aheadOwners = timers.owners();
+      aheadDead = timers.dead();
+      return due;
+    }
     if (rows.readsAhead()) {
       // A claim asks next for the owners of running claims but its own.
       WorkflowRows.TimersAndOwners ahead = read(() -> rows.dueTimersAndOwners(now, limit, ownerId));

@@ -42,6 +42,7 @@ public final class QueuedUnit<R> {
   private final boolean locksExecutions;
   private final String executionId;
   private final String readsOnly;
+  private final boolean claims;
   private final CompletableFuture<R> result = new CompletableFuture<>();
   private R value;
   private Throwable refusal;
@@ -65,14 +66,35 @@ public final class QueuedUnit<R> {
    * @param locksExecutions whether its reads of executions lock their rows
    */
   public QueuedUnit(Unit<R> unit, boolean locksExecutions) {
-    this(unit, locksExecutions, null, null);
+    this(unit, locksExecutions, null, null, false);
   }
 
-  private QueuedUnit(Unit<R> unit, boolean locksExecutions, String executionId, String readsOnly) {
+  private QueuedUnit(
+      Unit<R> unit, boolean locksExecutions, String executionId, String readsOnly, boolean claims) {
     this.unit = unit;
     this.locksExecutions = locksExecutions;
     this.executionId = executionId;
     this.readsOnly = readsOnly;
+    this.claims = claims;
+  }
+
+  /**
+   * Queues nothing yet: a claim ({@link
+   * dev.sluice.workflow.spi.WorkflowSession#transactReadOrClaim}), whose first reads are the due
+   * timers and the owners of running claims, so a store may read them ahead ({@link
+   * JdbcWorkflowTransaction#readAheadTimers}).
+   *
+   * @param unit the claim
+   * @param <R> the claim's result type
+   * @return the unit
+   */
+  public static <R> QueuedUnit<R> claimOf(Unit<R> unit) {
+    return new QueuedUnit<>(unit, false, null, null, true);
+  }
+
+  /** Whether the unit is a {@link #claimOf} claim. */
+  public boolean claims() {
+    return claims;
   }
 
   /**
@@ -86,7 +108,7 @@ public final class QueuedUnit<R> {
    */
   public static QueuedUnit<Optional<ExecutionRecord>> readOf(String executionId) {
     Objects.requireNonNull(executionId, "executionId");
-    return new QueuedUnit<>(tx -> tx.execution(executionId), false, null, executionId);
+    return new QueuedUnit<>(tx -> tx.execution(executionId), false, null, executionId, false);
   }
 
   /** The execution whose row is all this unit reads, if it is a {@link #readOf} unit. */
@@ -121,7 +143,7 @@ public final class QueuedUnit<R> {
    * @param executionId the one execution it touches
    */
   public QueuedUnit(Unit<R> unit, String executionId) {
-    this(unit, true, Objects.requireNonNull(executionId, "executionId"), null);
+    this(unit, true, Objects.requireNonNull(executionId, "executionId"), null, false);
   }
 
   /**

@@ -17,6 +17,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -105,6 +106,7 @@ public final class WorkflowRows implements AutoCloseable {
   private final PreparedStatement putStep;
   private final PreparedStatement dueTimers;
   private final PreparedStatement dueTimersAndOwners;
+  private final String dueTimersAndOwnersQuery;
   private final PreparedStatement nextTimer;
   private final PreparedStatement putTimer;
   private final PreparedStatement deleteTimer;
@@ -209,21 +211,19 @@ public final class WorkflowRows implements AutoCloseable {
     putStep = SqlNames.prepare(db, dialect, upsertStep);
     putStepSql = SqlNames.render(upsertStep, dialect);
     dueTimers = SqlNames.prepare(db, dialect, dueTimersQuery(dialect));
+    String timersAndOwners =
+        dueTimersQuery(dialect)
+            + "; "
+            + (this.deaths == null
+                ? CLAIM_OWNERS
+                : "SELECT o.claim_owner, "
+                    + this.deaths.deadSql()
+                    + " FROM (SELECT DISTINCT claim_owner FROM wf_execution"
+                    + " WHERE status = 'running' AND claim_owner <> ?) o"
+                    + " ORDER BY o.claim_owner");
+    dueTimersAndOwnersQuery = SqlNames.render(timersAndOwners, dialect);
     dueTimersAndOwners =
-        dialect.readsAhead()
-            ? SqlNames.prepare(
-                db,
-                dialect,
-                dueTimersQuery(dialect)
-                    + "; "
-                    + (this.deaths == null
-                        ? CLAIM_OWNERS
-                        : "SELECT o.claim_owner, "
-                            + this.deaths.deadSql()
-                            + " FROM (SELECT DISTINCT claim_owner FROM wf_execution"
-                            + " WHERE status = 'running' AND claim_owner <> ?) o"
-                            + " ORDER BY o.claim_owner"))
-            : null;
+        dialect.readsAhead() ? SqlNames.prepare(db, dialect, timersAndOwners) : null;
     nextTimer = SqlNames.prepare(db, dialect, NEXT_TIMER);
     putTimer =
         SqlNames.prepare(
@@ -512,33 +512,64 @@ public final class WorkflowRows implements AutoCloseable {
   /**
    * The due timers and the owners of running claims but one, read together; with whether each owner
    * is proven dead, where the owners' read proves it ({@link OwnerDeaths}), else null.
+   *
+   * @param due the due timers, earliest first
+   * @param owners the owners of running claims but one
+   * @param dead whether each owner is proven dead, or null
    */
-  record TimersAndOwners(List<TimerRecord> due, Set<String> owners, Map<String, Boolean> dead) {}
+  public record TimersAndOwners(
+      List<TimerRecord> due, Set<String> owners, Map<String, Boolean> dead) {}
 
   /**
-   * {@link #dueTimers} and {@link #claimOwners}, in this order, in one round trip; only where
-   * claims {@link #readsAhead()}.
+   * The statements of {@link #dueTimersAndOwners}, for a store that sends them with the statement
+   * that begins a claim's transaction: bind them with {@link #bindDueTimersAndOwners}, map their
+   * rows with {@link #dueTimersAndOwnersFrom}.
    */
-  TimersAndOwners dueTimersAndOwners(long now, int limit, String exceptOwner) throws SQLException {
-    dueTimersAndOwners.setLong(1, now);
-    dueTimersAndOwners.setInt(2, limit);
-    if (deaths == null) {
-      dueTimersAndOwners.setString(3, exceptOwner);
-    } else {
-      dueTimersAndOwners.setArray(3, db.createArrayOf("text", deaths.local().get().toArray()));
-      dueTimersAndOwners.setString(4, exceptOwner);
+  public String dueTimersAndOwnersQuery() {
+    return dueTimersAndOwnersQuery;
+  }
+
+  /**
+   * Binds {@link #dueTimersAndOwnersQuery} in {@code st} from parameter {@code at}.
+   *
+   * @param st the statement
+   * @param at the index of the first parameter
+   * @param now timers due at or before this store time are read
+   * @param limit at most this many timers, earliest first
+   * @param exceptOwner the owner whose claims are left out
+   * @return the index after the last parameter bound
+   * @throws SQLException if a parameter cannot be bound
+   */
+  public int bindDueTimersAndOwners(
+      PreparedStatement st, int at, long now, int limit, String exceptOwner) throws SQLException {
+    int i = at;
+    st.setLong(i++, now);
+    st.setInt(i++, limit);
+    if (deaths != null) {
+      st.setArray(i++, db.createArrayOf("text", deaths.local().get().toArray()));
     }
-    dueTimersAndOwners.execute();
+    st.setString(i++, exceptOwner);
+    return i;
+  }
+
+  /**
+   * Maps the rows of {@link #dueTimersAndOwnersQuery}: {@code st}'s current result, then its next.
+   *
+   * @param st the statement, at the due timers' result
+   * @return what they read
+   * @throws SQLException if the rows cannot be read
+   */
+  public TimersAndOwners dueTimersAndOwnersFrom(Statement st) throws SQLException {
     List<TimerRecord> due = new ArrayList<>();
-    try (ResultSet rs = dueTimersAndOwners.getResultSet()) {
+    try (ResultSet rs = st.getResultSet()) {
       while (rs.next()) {
         due.add(new TimerRecord(rs.getString(1), rs.getLong(2)));
       }
     }
-    dueTimersAndOwners.getMoreResults();
+    st.getMoreResults();
     Set<String> owners = new java.util.LinkedHashSet<>();
     Map<String, Boolean> dead = deaths == null ? null : new java.util.HashMap<>();
-    try (ResultSet rs = dueTimersAndOwners.getResultSet()) {
+    try (ResultSet rs = st.getResultSet()) {
       while (rs.next()) {
         owners.add(rs.getString(1));
         if (dead != null) {
@@ -547,6 +578,16 @@ public final class WorkflowRows implements AutoCloseable {
       }
     }
     return new TimersAndOwners(due, owners, dead);
+  }
+
+  /**
+   * {@link #dueTimers} and {@link #claimOwners}, in this order, in one round trip; only where
+   * claims {@link #readsAhead()}.
+   */
+  TimersAndOwners dueTimersAndOwners(long now, int limit, String exceptOwner) throws SQLException {
+    bindDueTimersAndOwners(dueTimersAndOwners, 1, now, limit, exceptOwner);
+    dueTimersAndOwners.execute();
+    return dueTimersAndOwnersFrom(dueTimersAndOwners);
   }
 
   /** One claimed execution's steps as read with its claim, or why they are unreadable. */
