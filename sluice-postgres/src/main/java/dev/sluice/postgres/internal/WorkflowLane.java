@@ -72,6 +72,7 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
   private final WorkflowHub hub;
   private final Mode mode;
   private final String begin;
+  private final long lockKey;
   private final String read;
   private final GroupCommitter<QueuedUnit<?>> commits;
 
@@ -106,6 +107,8 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
             // every queued row and a sort instead, for each claim (about 1 ms for 2,000 rows).
             // Every query of a batch reads a few rows by key, which plain index scans serve.
             + ", set_config('enable_bitmapscan', 'off', true)";
+    // A hash of the store's names: computed once, not for every batch.
+    this.lockKey = settings.tables().workflowLockKey();
     this.read =
         "SELECT "
             + WorkflowRows.schemaRead(dialect)
@@ -304,7 +307,7 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
             + (first.claims() ? "; " + rows.dueTimersAndOwnersQuery() : "")
             + (savepoint ? "; " + QueuedUnit.savepoint() : "");
     try (PreparedStatement lock = c.prepareStatement(sql)) {
-      lock.setLong(1, settings.tables().workflowLockKey());
+      lock.setLong(1, lockKey);
       lock.setString(2, Long.toString(idleTimeoutMillis()));
       if (execution.isPresent()) {
         lock.setString(3, execution.get());

@@ -107,6 +107,22 @@ public final class WorkflowRows implements AutoCloseable {
   private final PreparedStatement dueTimers;
   private final PreparedStatement dueTimersAndOwners;
   private final String dueTimersAndOwnersQuery;
+
+  /**
+   * The claim's statement as sent, by the runnable versions it names: rendering the names takes a
+   * regular expression over the whole text, which claims would otherwise pay each time. A dialect
+   * claims one way (ahead or not), so one map serves; the versions a runtime can run are few.
+   */
+  private final Map<Map<String, List<Integer>>, String> claimStatements =
+      new java.util.LinkedHashMap<>(16, 0.75f, true) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Map<String, List<Integer>>, String> eldest) {
+          return size() > 64;
+        }
+      };
+
   private final PreparedStatement nextTimer;
   private final PreparedStatement putTimer;
   private final PreparedStatement deleteTimer;
@@ -455,7 +471,10 @@ public final class WorkflowRows implements AutoCloseable {
     }
     Map<String, List<Integer>> versions = byWorkflow(runnable);
     List<ExecutionRecord> found;
-    try (PreparedStatement st = SqlNames.prepare(db, dialect, claimQuery(versions, dialect))) {
+    try (PreparedStatement st =
+        db.prepareStatement(
+            claimStatements.computeIfAbsent(
+                versions, v -> SqlNames.render(claimQuery(v, dialect), dialect)))) {
       // One row past the limit tells whether the limit left any.
       bindClaim(st, now, versions, limit + 1);
       found = executions(st);
@@ -626,7 +645,10 @@ public final class WorkflowRows implements AutoCloseable {
     OptionalLong next = OptionalLong.empty();
     boolean leftMore = false;
     try (PreparedStatement st =
-        SqlNames.prepare(db, dialect, claimAheadQuery(versions, dialect) + "; " + NEXT_TIMER)) {
+        db.prepareStatement(
+            claimStatements.computeIfAbsent(
+                versions,
+                v -> SqlNames.render(claimAheadQuery(v, dialect) + "; " + NEXT_TIMER, dialect)))) {
       // One row past the limit is picked (and locked until the claim commits), not claimed: it
       // tells whether the limit left any.
       int i = bindClaim(st, now, versions, limit + 1);
