@@ -106,6 +106,12 @@ public final class PgWorkflowSession implements WorkflowSession {
     return run(store, new QueuedUnit<>(unit));
   }
 
+  /** Under the store's exclusive lock, with the execution's row read (and locked) ahead. */
+  @Override
+  public <R> R transactReading(String executionId, Unit<R> unit) {
+    return run(store, new QueuedUnit<>(unit, executionId));
+  }
+
   @Override
   public <R> R transactOn(String executionId, Unit<R> unit) {
     // One lane per execution: its units stay in order even if a caller does not wait for each.

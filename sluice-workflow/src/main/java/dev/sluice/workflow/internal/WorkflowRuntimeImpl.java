@@ -223,7 +223,8 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
                 workflow.name(), instrumentation.carry(workflow.name(), id));
     long resultCount = results.count();
     Claims.SubmitDecision d =
-        session.transact(
+        session.transactReading(
+            id,
             tx ->
                 Units.submit(
                     tx, id, workflow.name(), workflow.version(), payload, timeoutMillis, carried));
@@ -301,7 +302,7 @@ final class WorkflowRuntimeImpl implements WorkflowRuntime {
   public boolean cancel(String id) {
     Names.check("execution id", id);
     checkOpen();
-    return session.transact(tx -> Units.cancel(tx, id));
+    return session.transactReading(id, tx -> Units.cancel(tx, id));
   }
 
   @Override
