@@ -43,6 +43,7 @@ final class WorkflowHub implements Subscriber, OwnerHome {
   private final String channel;
   private final String token = OwnerIds.random();
   private final List<PgWorkflowSession> sessions = new CopyOnWriteArrayList<>();
+  private final Announcements announcements;
 
   /** Renews lost owners, off the listener thread (a registration runs on it). */
   private final ScheduledExecutorService renewals;
@@ -54,6 +55,7 @@ final class WorkflowHub implements Subscriber, OwnerHome {
     this.settings = settings;
     this.listener = listener;
     this.channel = settings.tables().workflowChannel();
+    this.announcements = new Announcements(settings, channel, token);
     this.renewals =
         Executors.newSingleThreadScheduledExecutor(
             r -> {
@@ -76,6 +78,7 @@ final class WorkflowHub implements Subscriber, OwnerHome {
           listener.listen(hub.channel, hub);
         } catch (SQLException e) {
           hub.renewals.shutdown();
+          hub.announcements.close();
           listener.release();
           throw PgFailures.of(settings.describe() + ": cannot listen for changes", e);
         }
@@ -154,6 +157,7 @@ final class WorkflowHub implements Subscriber, OwnerHome {
     listener.unlisten(channel);
     listener.release();
     renewals.shutdown();
+    announcements.close();
   }
 
   /** Runs {@code task} on the renewal thread after {@code delayMillis}; dropped once closed. */
@@ -174,28 +178,17 @@ final class WorkflowHub implements Subscriber, OwnerHome {
     return ids;
   }
 
+  /**
+   * Commits a batch that made {@code changes}, with {@code last} (its last write, or null), and
+   * tells other JVMs (see {@link Announcements#commit}).
+   */
+  void commit(Connection c, Set<Change> changes, HeldWrite last) throws SQLException {
+    announcements.commit(c, changes, last);
+  }
+
   /** NOTIFYs the store's channel on {@code c}: every other JVM's sessions look again. */
   void notifyEveryone(Connection c) throws SQLException {
     notify(c, Change.ALL, "");
-  }
-
-  /**
-   * Sends {@code last} (a unit's last write, or null), NOTIFYs the store's channel of {@code
-   * changes} and commits the caller's transaction, in one round trip: the notification goes out
-   * with the commit, as it would with {@link Connection#commit()}.
-   */
-  void notifyAndCommit(Connection c, Set<Change> changes, HeldWrite last) throws SQLException {
-    if (last == null) {
-      notify(c, changes, "; COMMIT");
-      return;
-    }
-    try (PreparedStatement st =
-        c.prepareStatement(last.sql() + "; SELECT pg_notify(?, ?); COMMIT")) {
-      int at = last.bind(st, 0);
-      st.setString(at + 1, channel);
-      st.setString(at + 2, new WorkflowNotice(token, changes).text());
-      st.execute();
-    }
   }
 
   private void notify(Connection c, Set<Change> changes, String then) throws SQLException {

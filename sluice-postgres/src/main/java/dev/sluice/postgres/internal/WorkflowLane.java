@@ -195,20 +195,16 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
                   return tx;
                 },
                 session::failure);
-        // From here a failure may have lost the commit's answer (the notification and the commit
+        // From here a failure may have lost the commit's answer (the commit and the notification
         // go in one call).
         committing = true;
-        if (!changes.isEmpty()) {
-          hub.notifyAndCommit(c, changes, units.size() == 1 ? first.lastWrite() : null);
-        } else {
-          c.commit();
-        }
+        hub.commit(c, changes, units.size() == 1 ? first.lastWrite() : null);
       }
     } catch (SQLException | RuntimeException e) {
       abandon(e);
       // An error of a statement (a unit's last write sent with the commit) aborts the
       // transaction: nothing was committed. Anything else may have lost a commit's answer.
-      if (committing && !PgFailures.refusedByServer(e)) {
+      if (committing && !refusedBeforeCommit(e)) {
         // The commit may have happened although its answer was lost: the runtime was told its
         // units failed, so this owner gives up what it claimed, and goes on as a new owner.
         session.lostCommit(owner);
@@ -219,6 +215,14 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
     if (!changes.isEmpty()) {
       hub.wake(Set.copyOf(changes));
     }
+  }
+
+  /**
+   * Whether the server refused a statement of the batch before its commit, so that nothing was
+   * committed: an error that may come from the notification sent after the commit does not say so.
+   */
+  private static boolean refusedBeforeCommit(Exception e) {
+    return PgFailures.refusedByServer(e) && !Announcements.mayFollowCommit((SQLException) e);
   }
 
   /**

@@ -1,0 +1,114 @@
+/*
+ * Copyright 2026 the Sluice authors.
+ * SPDX-License-Identifier: Apache-2.0
+ */
+package dev.sluice.postgres.internal;
+
+import dev.sluice.workflow.jdbc.HeldWrite;
+import dev.sluice.workflow.spi.Change;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.Set;
+
+/**
+ * How a workflow store's batches are committed and told to other JVMs: a commit that may give work
+ * or reached an outcome with a NOTIFY that follows it in the same round trip, one of progress only
+ * by a coalesced notice ({@link ProgressNotices}). Thread-safe; a commit blocks on its round trip.
+ */
+final class Announcements implements AutoCloseable {
+  private final String channel;
+  private final String token;
+  private final ProgressNotices progress;
+
+  /**
+   * @param settings the store
+   * @param channel the store's channel
+   * @param token this JVM's view of the store, which its own listener passes over
+   */
+  Announcements(PgWorkflowSettings settings, String channel, String token) {
+    this.channel = channel;
+    this.token = token;
+    this.progress =
+        new ProgressNotices(
+            settings.dataSource(),
+            channel,
+            new WorkflowNotice(token, Set.of(Change.PROGRESS)).text(),
+            settings.describe(),
+            ProgressNotices.COALESCE_MILLIS);
+  }
+
+  /**
+   * What follows a unit's statements when the commit is to be announced: its COMMIT, then the
+   * NOTIFY in a transaction of its own whose commit waits for no WAL flush. The server takes one
+   * lock for every notifying commit and holds it to the end of that commit, flush included, so a
+   * NOTIFY inside the data's transaction makes every notifying commit of the server flush alone,
+   * one after the other, where commits without one share their flushes. Sent in the same call, the
+   * NOTIFY still reaches listeners only once the data is committed, and a notification is not
+   * durable either way: a listener that reconnects reads everything again.
+   */
+  private static final String COMMIT_THEN_NOTIFY =
+      "COMMIT; BEGIN; SELECT set_config('synchronous_commit', 'off', true), pg_notify(?, ?); COMMIT";
+
+  /**
+   * Sends {@code last} (a unit's last write, or null) and commits the caller's transaction, which
+   * made {@code changes}, in one round trip, and tells other JVMs: a commit that may give work or
+   * reached an outcome at once ({@link #commitAndNotify}), one of progress only by a coalesced
+   * notice ({@link ProgressNotices}).
+   */
+  void commit(Connection c, Set<Change> changes, HeldWrite last) throws SQLException {
+    if (changes.contains(Change.WORK) || changes.contains(Change.OUTCOME)) {
+      commitAndNotify(c, changes, last);
+      return;
+    }
+    if (last == null) {
+      c.commit();
+    } else {
+      try (PreparedStatement st = c.prepareStatement(last.sql() + "; COMMIT")) {
+        last.bind(st, 0);
+        st.execute();
+      }
+    }
+    if (!changes.isEmpty()) {
+      progress.committed();
+    }
+  }
+
+  /**
+   * Sends {@code last} (a unit's last write, or null), commits the caller's transaction and then
+   * NOTIFYs the store's channel of {@code changes}, in one round trip. A server error of {@code
+   * last} means nothing was committed; one of the notification may follow the commit (see {@link
+   * #mayFollowCommit}).
+   */
+  private void commitAndNotify(Connection c, Set<Change> changes, HeldWrite last)
+      throws SQLException {
+    String sql = last == null ? COMMIT_THEN_NOTIFY : last.sql() + "; " + COMMIT_THEN_NOTIFY;
+    try (PreparedStatement st = c.prepareStatement(sql)) {
+      int at = last == null ? 0 : last.bind(st, 0);
+      st.setString(at + 1, channel);
+      st.setString(at + 2, new WorkflowNotice(token, changes).text());
+      st.execute();
+    }
+  }
+
+  /**
+   * Whether a server error of {@link #commitAndNotify} may have come from the notification's own
+   * transaction, after the data's commit: a full notification queue (class 54), a refused parameter
+   * (22023) or a transaction state the driver did not expect (class 25). A data write that fails
+   * with one of these is then counted as possibly committed, which costs its owner a renewal and
+   * loses nothing.
+   */
+  static boolean mayFollowCommit(SQLException e) {
+    String state = e.getSQLState();
+    return state == null
+        || state.startsWith("54")
+        || state.startsWith("25")
+        || state.equals("22023");
+  }
+
+  /** Sends a progress notice still owed, then stops its thread. */
+  @Override
+  public void close() {
+    progress.close();
+  }
+}
