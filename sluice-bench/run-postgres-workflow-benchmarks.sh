@@ -22,7 +22,9 @@
 #   QUICK=1       few executions and rounds
 #   MVN_FLAGS     extra Maven flags for the build, e.g. "-o" for offline
 #   SKIP_BUILD=1  reuse an existing target/benchmarks.jar
-#   BENCH_ARGS    extra PgWorkflowBench options, e.g. "--dbos-poll-ms 1 --peers DBOS"
+#   BENCH_ARGS    extra PgWorkflowBench options, e.g. "--dbos-poll-ms 1 --peers DBOS", or
+#                 "--rounds 5": every row five times, the engines taking turns to go first, and a
+#                 table of medians (about 2 minutes a round)
 #
 # Results: the report on stdout and in sluice-bench/target/postgres-workflow-benchmarks.md;
 # progress on stderr. The script takes no lock itself: on a shared machine run it as

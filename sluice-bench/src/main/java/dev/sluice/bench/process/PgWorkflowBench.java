@@ -25,7 +25,10 @@ import java.util.Locale;
  *
  * <p>Both engines get the same settings: each worker JVM runs {@code --workers} executions at once
  * on a pool of {@code --pool} connections; DBOS's queue is polled every {@code --dbos-poll-ms}. Run
- * it with {@code run-postgres-workflow-benchmarks.sh}. Progress on stderr, Markdown on stdout.
+ * it with {@code run-postgres-workflow-benchmarks.sh}. With {@code --rounds N} every row runs N
+ * times, the engines taking turns to go first, and the report adds the medians: on a shared 2-core
+ * machine one run's rows move by a fifth, so a single round cannot tell 0.9× from 1.1×. Progress on
+ * stderr, Markdown on stdout.
  */
 public final class PgWorkflowBench {
   private static final Duration LONG = Duration.ofMinutes(5);
@@ -49,14 +52,17 @@ public final class PgWorkflowBench {
     PgWorkflowBench bench =
         new PgWorkflowBench(settings, JvmLauncher.create(runDir, settings.jar()));
     try {
-      for (int processes = 1; processes <= 2; processes++) {
-        for (PgWorkflowPeer peer : settings.peers()) {
-          bench.throughput(peer, processes);
+      for (int round = 1; round <= settings.rounds(); round++) {
+        List<PgWorkflowPeer> order = turns(settings.peers(), round);
+        for (int processes = 1; processes <= 2; processes++) {
+          for (PgWorkflowPeer peer : order) {
+            bench.throughput(round, peer, processes);
+          }
         }
-      }
-      for (int processes = 1; processes <= 2; processes++) {
-        for (PgWorkflowPeer peer : settings.peers()) {
-          bench.latency(peer, processes);
+        for (int processes = 1; processes <= 2; processes++) {
+          for (PgWorkflowPeer peer : order) {
+            bench.latency(round, peer, processes);
+          }
         }
       }
       System.out.print(PgWorkflowReport.render(settings, environment, bench.rows));
@@ -70,8 +76,18 @@ public final class PgWorkflowBench {
     }
   }
 
-  private void throughput(PgWorkflowPeer peer, int processes) throws Exception {
-    progress("throughput: " + peer.label() + ", " + processes + " worker JVM(s)");
+  /** The engines in the order they run in {@code round}: each goes first in every other round. */
+  static List<PgWorkflowPeer> turns(List<PgWorkflowPeer> peers, int round) {
+    List<PgWorkflowPeer> order = new ArrayList<>(peers);
+    if (round % 2 == 0) {
+      java.util.Collections.reverse(order);
+    }
+    return order;
+  }
+
+  private void throughput(int round, PgWorkflowPeer peer, int processes) throws Exception {
+    progress(
+        "round " + round + ", throughput: " + peer.label() + ", " + processes + " worker JVM(s)");
     PgTarget target = fresh(peer);
     try (PgWorkflowClient client = client(peer, target)) {
       List<Child> workers = startWorkers(peer, target, processes);
@@ -86,7 +102,7 @@ public final class PgWorkflowBench {
         long startMillis = startMillis(workers);
         PgWorkflowReport.Row row =
             PgWorkflowReport.Row.throughput(
-                peer, processes, settings.count(), seconds, startMillis);
+                round, peer, processes, settings.count(), seconds, startMillis);
         progress(String.format(Locale.ROOT, "  %,.0f workflows/s", row.rate()));
         rows.add(row);
       } finally {
@@ -95,8 +111,8 @@ public final class PgWorkflowBench {
     }
   }
 
-  private void latency(PgWorkflowPeer peer, int processes) throws Exception {
-    progress("latency: " + peer.label() + ", " + processes + " worker JVM(s)");
+  private void latency(int round, PgWorkflowPeer peer, int processes) throws Exception {
+    progress("round " + round + ", latency: " + peer.label() + ", " + processes + " worker JVM(s)");
     PgTarget target = fresh(peer);
     try (PgWorkflowClient client = client(peer, target)) {
       List<Child> workers = startWorkers(peer, target, processes);
@@ -116,7 +132,7 @@ public final class PgWorkflowBench {
         }
         Percentiles p = Percentiles.ofMicros(micros);
         progress("  " + p);
-        rows.add(PgWorkflowReport.Row.latency(peer, processes, p));
+        rows.add(PgWorkflowReport.Row.latency(round, peer, processes, p));
       } finally {
         stopWorkers(workers);
       }

@@ -15,16 +15,29 @@ final class PgWorkflowReport {
   /**
    * One row of the table.
    *
+   * @param round which round of the run it is, from 1
    * @param peer the engine
    * @param processes worker JVMs
    * @param rate workflows/s, or 0 for a latency row
    * @param latency the latency percentiles, or {@code null} for a throughput row
    * @param note what else to say
    */
-  record Row(PgWorkflowPeer peer, int processes, double rate, Percentiles latency, String note) {
+  record Row(
+      int round,
+      PgWorkflowPeer peer,
+      int processes,
+      double rate,
+      Percentiles latency,
+      String note) {
     static Row throughput(
-        PgWorkflowPeer peer, int processes, int count, double seconds, long startMillis) {
+        int round,
+        PgWorkflowPeer peer,
+        int processes,
+        int count,
+        double seconds,
+        long startMillis) {
       return new Row(
+          round,
           peer,
           processes,
           count / seconds,
@@ -37,8 +50,9 @@ final class PgWorkflowReport {
               startMillis));
     }
 
-    static Row latency(PgWorkflowPeer peer, int processes, Percentiles p) {
+    static Row latency(int round, PgWorkflowPeer peer, int processes, Percentiles p) {
       return new Row(
+          round,
           peer,
           processes,
           0,
@@ -48,6 +62,18 @@ final class PgWorkflowReport {
 
     boolean isThroughput() {
       return latency == null;
+    }
+
+    /** Workflows/s of a throughput row, the p50 in milliseconds of a latency row. */
+    double value() {
+      return isThroughput() ? rate : latency.p50Millis();
+    }
+
+    /** Whether {@code other} is the same measurement in the same round. */
+    boolean sameAs(Row other) {
+      return round == other.round
+          && processes == other.processes
+          && isThroughput() == other.isThroughput();
     }
   }
 
@@ -80,21 +106,24 @@ final class PgWorkflowReport {
             s.warmup(),
             s.latencyRounds(),
             s.latencyWarmup()));
-    md.append("| measurement | engine | worker JVMs | result | ÷ DBOS | notes |\n");
-    md.append("|---|---|---|---|---|---|\n");
+    md.append("| round | measurement | engine | worker JVMs | result | ÷ DBOS | notes |\n");
+    md.append("|---|---|---|---|---|---|---|\n");
     for (Row r : rows) {
+      String round = Integer.toString(r.round());
       if (r.isThroughput()) {
         PgReport.row(
             md,
+            round,
             "throughput, 3-step workflows",
             r.peer().label(),
             Integer.toString(r.processes()),
             String.format(Locale.ROOT, "%,.0f workflows/s", r.rate()),
-            ratio(r, rows, Row::rate),
+            ratio(r, rows),
             r.note());
       } else {
         PgReport.row(
             md,
+            round,
             "latency, 1-step workflow, enqueue → result",
             r.peer().label(),
             Integer.toString(r.processes()),
@@ -103,29 +132,27 @@ final class PgWorkflowReport {
                 + " ms, p99 "
                 + PgReport.millis(r.latency().p99Millis())
                 + " ms",
-            r.peer() == PgWorkflowPeer.DBOS
-                ? ""
-                : ratio(r, rows, x -> x.latency().p50Millis()) + " (p50)",
+            r.peer() == PgWorkflowPeer.DBOS ? "" : ratio(r, rows) + " (p50)",
             r.note());
       }
+    }
+    if (s.rounds() > 1) {
+      md.append('\n').append(PgWorkflowMedians.render(rows));
     }
     return md.toString();
   }
 
-  private static String ratio(Row r, List<Row> all, java.util.function.ToDoubleFunction<Row> of) {
+  /** The DBOS row of the same measurement and round as {@code r}, if there is one. */
+  static Optional<Row> dbosBeside(Row r, List<Row> all) {
+    return all.stream().filter(p -> p.peer() == PgWorkflowPeer.DBOS && p.sameAs(r)).findFirst();
+  }
+
+  private static String ratio(Row r, List<Row> all) {
     if (r.peer() == PgWorkflowPeer.DBOS) {
       return "";
     }
-    Optional<Row> peer =
-        all.stream()
-            .filter(
-                p ->
-                    p.peer() == PgWorkflowPeer.DBOS
-                        && p.processes() == r.processes()
-                        && p.isThroughput() == r.isThroughput())
-            .findFirst();
-    return peer.map(
-            p -> String.format(Locale.ROOT, "%.2f×", of.applyAsDouble(r) / of.applyAsDouble(p)))
+    return dbosBeside(r, all)
+        .map(p -> String.format(Locale.ROOT, "%.2f×", r.value() / p.value()))
         .orElse("");
   }
 }

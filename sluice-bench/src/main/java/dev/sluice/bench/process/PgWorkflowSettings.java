@@ -22,6 +22,8 @@ import java.util.List;
  * @param workers executions one worker JVM runs at once (both engines)
  * @param pool connections in each JVM's pool (both engines)
  * @param dbosPoll DBOS's queue polling interval
+ * @param rounds how many times every row runs; the engines take turns going first, and the report
+ *     adds each row's median and the median of the rounds' ratios
  */
 record PgWorkflowSettings(
     Path jar,
@@ -33,13 +35,14 @@ record PgWorkflowSettings(
     int latencyWarmup,
     int workers,
     int pool,
-    Duration dbosPoll) {
+    Duration dbosPoll,
+    int rounds) {
 
   /** The options and their defaults. */
   static final String USAGE =
       "PgWorkflowBench --jar JAR [--count 3000] [--warmup 2000] [--latency-rounds 500]"
           + " [--latency-warmup 300] [--workers 8] [--pool 8] [--dbos-poll-ms 5]"
-          + " [--peers SLUICE,DBOS]";
+          + " [--peers SLUICE,DBOS] [--rounds 1]";
 
   /**
    * Parses the command line; the URL comes from {@code SLUICE_POSTGRES_URL}.
@@ -57,6 +60,7 @@ record PgWorkflowSettings(
     int workers = 8;
     int pool = 8;
     long pollMillis = 5;
+    int repeats = 1;
     List<PgWorkflowPeer> peers = List.of(PgWorkflowPeer.values());
     if (args.length % 2 != 0) {
       throw new IllegalArgumentException("options come in pairs; usage: " + USAGE);
@@ -72,6 +76,7 @@ record PgWorkflowSettings(
         case "--workers" -> workers = positive(args[i], value);
         case "--pool" -> pool = positive(args[i], value);
         case "--dbos-poll-ms" -> pollMillis = positive(args[i], value);
+        case "--rounds" -> repeats = positive(args[i], value);
         case "--peers" ->
             peers = Arrays.stream(value.split(",")).map(PgWorkflowPeer::valueOf).toList();
         default ->
@@ -91,7 +96,8 @@ record PgWorkflowSettings(
         roundsWarmup,
         workers,
         pool,
-        Duration.ofMillis(pollMillis));
+        Duration.ofMillis(pollMillis),
+        repeats);
   }
 
   private static int positive(String option, String value) {
