@@ -191,8 +191,8 @@ public final class PostgresWorkflowStore implements WorkflowStore {
      * its running executions (default 1), which run beside those of other connections and JVMs:
      * more let a runtime with many workers commit several batches at once. Each runtime also keeps
      * one connection for the units that run alone (submits, cancels, durable stores, timers), and
-     * the JVM one for wakes and liveness, so the data source must allow {@code connections + 2} per
-     * runtime.
+     * the JVM one for wakes and liveness and, for a moment now and then, one to tell other JVMs of
+     * progress, so the data source must allow {@code connections + 2} per runtime and one more.
      *
      * @param connections from 1 to 16
      * @return this builder

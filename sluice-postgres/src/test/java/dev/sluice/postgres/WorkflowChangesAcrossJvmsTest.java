@@ -30,8 +30,8 @@ import org.junit.jupiter.api.Test;
 class WorkflowChangesAcrossJvmsTest {
   private static final long SAFETY_MILLIS = 30_000;
 
-  private final TestDatabase db = TestDatabase.create(4);
-  private final HikariDataSource otherPool = db.dataSource(4);
+  private final TestDatabase db = TestDatabase.create(8);
+  private final HikariDataSource otherPool = db.dataSource(8);
   private final WorkflowSession writer = db.workflows().build().open();
   private final WorkflowSession other =
       PostgresWorkflowStore.builder(otherPool).schema(db.schema()).build().open();

@@ -14,12 +14,12 @@ import java.util.Set;
 /**
  * How a workflow store's batches are committed and told to other JVMs: a commit that may give work
  * or reached an outcome with a NOTIFY that follows it in the same round trip, one of progress only
- * by a coalesced notice ({@link ProgressNotices}). Thread-safe; a commit blocks on its round trip.
+ * by a coalesced notice ({@link DeferredNotices}). Thread-safe; a commit blocks on its round trip.
  */
 final class Announcements implements AutoCloseable {
   private final String channel;
   private final String token;
-  private final ProgressNotices progress;
+  private final DeferredNotices deferred;
 
   /**
    * @param settings the store
@@ -29,13 +29,13 @@ final class Announcements implements AutoCloseable {
   Announcements(PgWorkflowSettings settings, String channel, String token) {
     this.channel = channel;
     this.token = token;
-    this.progress =
-        new ProgressNotices(
+    this.deferred =
+        new DeferredNotices(
             settings.dataSource(),
             channel,
-            new WorkflowNotice(token, Set.of(Change.PROGRESS)).text(),
+            token,
             settings.describe(),
-            ProgressNotices.COALESCE_MILLIS);
+            DeferredNotices.COALESCE_MILLIS);
   }
 
   /**
@@ -54,7 +54,7 @@ final class Announcements implements AutoCloseable {
    * Sends {@code last} (a unit's last write, or null) and commits the caller's transaction, which
    * made {@code changes}, in one round trip, and tells other JVMs: a commit that may give work or
    * reached an outcome at once ({@link #commitAndNotify}), one of progress only by a coalesced
-   * notice ({@link ProgressNotices}).
+   * notice ({@link DeferredNotices}).
    */
   void commit(Connection c, Set<Change> changes, HeldWrite last) throws SQLException {
     if (changes.contains(Change.WORK) || changes.contains(Change.OUTCOME)) {
@@ -70,7 +70,7 @@ final class Announcements implements AutoCloseable {
       }
     }
     if (!changes.isEmpty()) {
-      progress.committed();
+      deferred.owe(changes);
     }
   }
 
@@ -78,7 +78,7 @@ final class Announcements implements AutoCloseable {
    * Sends {@code last} (a unit's last write, or null), commits the caller's transaction and then
    * NOTIFYs the store's channel of {@code changes}, in one round trip. A server error of {@code
    * last} means nothing was committed; one of the notification may follow the commit (see {@link
-   * #mayFollowCommit}).
+   * #provesNothingCommitted}).
    */
   private void commitAndNotify(Connection c, Set<Change> changes, HeldWrite last)
       throws SQLException {
@@ -92,23 +92,35 @@ final class Announcements implements AutoCloseable {
   }
 
   /**
-   * Whether a server error of {@link #commitAndNotify} may have come from the notification's own
-   * transaction, after the data's commit: a full notification queue (class 54), a refused parameter
-   * (22023) or a transaction state the driver did not expect (class 25). A data write that fails
-   * with one of these is then counted as possibly committed, which costs its owner a renewal and
-   * loses nothing.
+   * Whether a server error of a batch sent with its commit proves that nothing was committed: only
+   * an error that a data statement raises and the notification's transaction, which follows the
+   * commit, cannot: an integrity violation (class 23), a malformed value (class 22 but 22023, which
+   * {@code pg_notify} raises), an undefined or refused object (class 42), a raised exception (P0).
+   * Any other error may follow the commit, and the batch counts as possibly committed, which costs
+   * its owner a renewal and loses nothing.
    */
-  static boolean mayFollowCommit(SQLException e) {
+  static boolean provesNothingCommitted(SQLException e) {
     String state = e.getSQLState();
-    return state == null
-        || state.startsWith("54")
-        || state.startsWith("25")
-        || state.equals("22023");
+    return state != null
+        && (state.startsWith("23")
+            || (state.startsWith("22") && !state.equals("22023"))
+            || state.startsWith("42")
+            || state.startsWith("P0"));
   }
 
-  /** Sends a progress notice still owed, then stops its thread. */
+  /**
+   * A batch that made {@code changes} may have committed although its answer was lost: they are
+   * told to other JVMs later, by a notice that is retried until it goes out.
+   */
+  void maybeCommitted(Set<Change> changes) {
+    if (!changes.isEmpty()) {
+      deferred.owe(changes);
+    }
+  }
+
+  /** Sends a notice still owed, then stops its thread. */
   @Override
   public void close() {
-    progress.close();
+    deferred.close();
   }
 }

@@ -55,7 +55,8 @@ final class Listener {
   private volatile boolean connected;
 
   // Confined to the listener thread.
-  private Connection connection;
+  // Written by the listener thread; read by a release that must cut the thread's wait short.
+  private volatile Connection connection;
   private PGConnection pg;
   private boolean everConnected;
   // Whether the last attempt failed: an outage is logged once as it starts and once as it ends.
@@ -89,7 +90,10 @@ final class Listener {
     }
     stopping = true;
     deathWatch.stop();
-    wake();
+    if (!wake()) {
+      // No NOTIFY could wake the thread: ending its connection under its wait does.
+      abortConnection();
+    }
     try {
       thread.join(TimeUnit.SECONDS.toMillis(10));
     } catch (InterruptedException e) {
@@ -168,18 +172,53 @@ final class Listener {
     }
   }
 
-  /** Wakes the thread from its wait for notifications: a NOTIFY on its control channel. */
-  private void wake() {
+  /**
+   * Wakes the thread from its wait for notifications: a NOTIFY on its control channel.
+   *
+   * @return false if no connection could be had to send it; the queued work has failed then
+   */
+  private boolean wake() {
     work.signal();
     if (!connected) {
-      return; // it is connecting or pausing, and looks at its tasks next
+      return true; // it is connecting or pausing, and looks at its tasks next
     }
-    try (Connection c = dataSource.getConnection();
+    Connection c;
+    try {
+      c = dataSource.getConnection();
+    } catch (SQLException e) {
+      // Nothing else wakes the thread from its wait on the dedicated connection: the queued work
+      // fails now rather than waiting for a wake that may never come (a pool of one connection,
+      // which the listener holds, would make every caller wait for ever).
+      work.failAll(
+          new SQLException(
+              "no connection from the DataSource to reach the connection Sluice listens on ("
+                  + e.getMessage()
+                  + "); the pool must hold that dedicated connection and at least one more for"
+                  + " commands (README, \"PostgreSQL store\")",
+              e.getSQLState(),
+              e));
+      return false;
+    }
+    try (c;
         var st = c.prepareStatement("SELECT pg_notify(?, '')")) {
       st.setString(1, controlChannel);
       st.execute();
     } catch (SQLException e) {
       // The server is unreachable: the listener's connection fails too and it reconnects.
+    }
+    return true;
+  }
+
+  /** Ends the dedicated connection from another thread, which ends the listener's wait on it. */
+  private void abortConnection() {
+    Connection c = connection;
+    if (c == null) {
+      return;
+    }
+    try {
+      c.abort(Runnable::run);
+    } catch (SQLException | RuntimeException e) {
+      // Already closed: the thread's wait has ended anyway.
     }
   }
 

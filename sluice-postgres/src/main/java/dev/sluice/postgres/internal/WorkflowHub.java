@@ -186,6 +186,17 @@ final class WorkflowHub implements Subscriber, OwnerHome {
     announcements.commit(c, changes, last);
   }
 
+  /**
+   * A batch that made {@code changes} may have committed although its answer was lost: this JVM's
+   * sessions are told now, other JVMs' by a notice retried until it goes out.
+   */
+  void maybeCommitted(Set<Change> changes) {
+    if (!changes.isEmpty()) {
+      wake(Set.copyOf(changes));
+      announcements.maybeCommitted(changes);
+    }
+  }
+
   /** NOTIFYs the store's channel on {@code c}: every other JVM's sessions look again. */
   void notifyEveryone(Connection c) throws SQLException {
     notify(c, Change.ALL, "");

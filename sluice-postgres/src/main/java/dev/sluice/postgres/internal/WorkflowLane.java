@@ -166,7 +166,7 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
       return;
     }
     String owner = session.ownerId();
-    Set<Change> changes;
+    Set<Change> changes = Set.of();
     boolean committing = false;
     try {
       Connection c = connection();
@@ -206,8 +206,10 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
       // transaction: nothing was committed. Anything else may have lost a commit's answer.
       if (committing && !refusedBeforeCommit(e)) {
         // The commit may have happened although its answer was lost: the runtime was told its
-        // units failed, so this owner gives up what it claimed, and goes on as a new owner.
+        // units failed, so this owner gives up what it claimed, and goes on as a new owner; and
+        // what it may have changed is told to every session, here and, later, in other JVMs.
         session.lostCommit(owner);
+        hub.maybeCommitted(changes);
       }
       throw e instanceof SluiceException se ? se : session.failure(e);
     }
@@ -222,7 +224,7 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
    * committed: an error that may come from the notification sent after the commit does not say so.
    */
   private static boolean refusedBeforeCommit(Exception e) {
-    return PgFailures.refusedByServer(e) && !Announcements.mayFollowCommit((SQLException) e);
+    return PgFailures.refusedByServer(e) && Announcements.provesNothingCommitted((SQLException) e);
   }
 
   /**

@@ -16,19 +16,30 @@ import org.junit.jupiter.api.Test;
  */
 class CommitThenNotifyTest {
   @Test
-  void errorsTheNotificationCanRaiseMayFollowTheCommit() {
-    assertThat(Announcements.mayFollowCommit(new SQLException("too many notifications", "54000")))
+  void onlyErrorsOfDataStatementsProveThatNothingWasCommitted() {
+    assertThat(Announcements.provesNothingCommitted(new SQLException("duplicate key", "23505")))
         .isTrue();
-    assertThat(Announcements.mayFollowCommit(new SQLException("payload too long", "22023")))
+    assertThat(Announcements.provesNothingCommitted(new SQLException("no such table", "42P01")))
         .isTrue();
-    assertThat(Announcements.mayFollowCommit(new SQLException("no transaction", "25P01"))).isTrue();
-    assertThat(Announcements.mayFollowCommit(new SQLException("no state"))).isTrue();
+    assertThat(Announcements.provesNothingCommitted(new SQLException("bad value", "22P02")))
+        .isTrue();
+    assertThat(Announcements.provesNothingCommitted(new SQLException("raised", "P0001"))).isTrue();
   }
 
   @Test
-  void errorsOfADataStatementDoNot() {
-    assertThat(Announcements.mayFollowCommit(new SQLException("duplicate key", "23505"))).isFalse();
-    assertThat(Announcements.mayFollowCommit(new SQLException("no such table", "42P01"))).isFalse();
-    assertThat(Announcements.mayFollowCommit(new SQLException("bad row", "22P02"))).isFalse();
+  void errorsTheNotificationsTransactionCanRaiseDoNot() {
+    assertThat(
+            Announcements.provesNothingCommitted(
+                new SQLException("too many notifications", "54000")))
+        .isFalse();
+    assertThat(Announcements.provesNothingCommitted(new SQLException("payload too long", "22023")))
+        .isFalse();
+    assertThat(Announcements.provesNothingCommitted(new SQLException("no transaction", "25P01")))
+        .isFalse();
+    assertThat(Announcements.provesNothingCommitted(new SQLException("could not open", "58P01")))
+        .isFalse();
+    assertThat(Announcements.provesNothingCommitted(new SQLException("internal", "XX000")))
+        .isFalse();
+    assertThat(Announcements.provesNothingCommitted(new SQLException("no state"))).isFalse();
   }
 }

@@ -7,10 +7,12 @@ package dev.sluice.postgres.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sluice.postgres.TestDatabase;
+import dev.sluice.workflow.spi.Change;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -23,7 +25,7 @@ import org.postgresql.PGNotification;
  * owed, sent on the notices' own connection after the coalescing time or at close, heard by a plain
  * LISTEN connection as another JVM's listener would hear it.
  */
-class ProgressNoticesTest {
+class DeferredNoticesTest {
   private static final int SAFETY_MILLIS = 30_000;
 
   private final TestDatabase db = TestDatabase.create(2);
@@ -75,36 +77,43 @@ class ProgressNoticesTest {
 
   @Test
   void manyCommitsWhileANoticeIsOwedAreToldByOneNoticeSentAtClose() throws Exception {
-    ProgressNotices notices =
-        new ProgressNotices(db.dataSource(), channel, "w1 me p", "test", 3_600_000);
+    DeferredNotices notices =
+        new DeferredNotices(db.dataSource(), channel, "me", "test", 3_600_000);
     for (int i = 0; i < 100; i++) {
-      notices.committed();
+      notices.owe(Set.of(Change.PROGRESS));
     }
-    assertThat(notices.owed()).isTrue();
+    notices.owe(Set.of(Change.OUTCOME));
+    assertThat(notices.owed()).containsExactlyInAnyOrder(Change.PROGRESS, Change.OUTCOME);
 
     notices.close();
 
-    // Close waited for its notice; a marker sent now is told after everything it sent.
-    assertThat(untilMarker()).containsExactly("w1 me p", "marker");
-    assertThat(notices.owed()).isFalse();
+    List<String> payloads = heard(SAFETY_MILLIS);
+    assertThat(payloads).hasSize(1);
+    assertThat(WorkflowNotice.parse(payloads.get(0)))
+        .isEqualTo(new WorkflowNotice("me", Set.of(Change.PROGRESS, Change.OUTCOME)));
+    // Nothing else was sent: a marker sent now is the next notification.
+    assertThat(untilMarker()).containsExactly("marker");
+    assertThat(notices.owed()).isEmpty();
   }
 
   @Test
-  void aCommitIsToldAfterTheCoalescingTimeAndTheNextOneOwesANoticeOfItsOwn() throws Exception {
-    try (ProgressNotices notices =
-        new ProgressNotices(
-            db.dataSource(), channel, "w1 me p", "test", ProgressNotices.COALESCE_MILLIS)) {
-      notices.committed();
-      assertThat(heard(SAFETY_MILLIS)).containsExactly("w1 me p");
+  void aChangeIsToldAfterTheCoalescingTimeAndTheNextOneOwesANoticeOfItsOwn() throws Exception {
+    try (DeferredNotices notices =
+        new DeferredNotices(
+            db.dataSource(), channel, "me", "test", DeferredNotices.COALESCE_MILLIS)) {
+      notices.owe(Set.of(Change.PROGRESS));
+      assertThat(heard(SAFETY_MILLIS))
+          .containsExactly(new WorkflowNotice("me", Set.of(Change.PROGRESS)).text());
 
-      notices.committed();
-      assertThat(heard(SAFETY_MILLIS)).containsExactly("w1 me p");
+      notices.owe(Set.of(Change.WORK));
+      assertThat(heard(SAFETY_MILLIS))
+          .containsExactly(new WorkflowNotice("me", Set.of(Change.WORK)).text());
     }
   }
 
   @Test
   void nothingIsSentWhenNothingIsOwed() throws Exception {
-    new ProgressNotices(db.dataSource(), channel, "w1 me p", "test", 1).close();
+    new DeferredNotices(db.dataSource(), channel, "me", "test", 1).close();
 
     assertThat(untilMarker()).containsExactly("marker");
   }
