@@ -17,6 +17,18 @@ import java.util.Set;
  * by a coalesced notice ({@link DeferredNotices}). Thread-safe; a commit blocks on its round trip.
  */
 final class Announcements implements AutoCloseable {
+  /**
+   * What follows a unit's statements when the commit is to be announced: its COMMIT, then the
+   * NOTIFY in a transaction of its own whose commit waits for no WAL flush. The server takes one
+   * lock for every notifying commit and holds it to the end of that commit, flush included, so a
+   * NOTIFY inside the data's transaction makes every notifying commit of the server flush alone,
+   * one after the other, where commits without one share their flushes. Sent in the same call, the
+   * NOTIFY still reaches listeners only once the data is committed, and a notification is not
+   * durable either way: a listener that reconnects reads everything again.
+   */
+  private static final String COMMIT_THEN_NOTIFY =
+      "COMMIT; BEGIN; SELECT set_config('synchronous_commit', 'off', true), pg_notify(?, ?); COMMIT";
+
   private final String channel;
   private final String token;
   private final DeferredNotices deferred;
@@ -39,55 +51,31 @@ final class Announcements implements AutoCloseable {
   }
 
   /**
-   * What follows a unit's statements when the commit is to be announced: its COMMIT, then the
-   * NOTIFY in a transaction of its own whose commit waits for no WAL flush. The server takes one
-   * lock for every notifying commit and holds it to the end of that commit, flush included, so a
-   * NOTIFY inside the data's transaction makes every notifying commit of the server flush alone,
-   * one after the other, where commits without one share their flushes. Sent in the same call, the
-   * NOTIFY still reaches listeners only once the data is committed, and a notification is not
-   * durable either way: a listener that reconnects reads everything again.
-   */
-  private static final String COMMIT_THEN_NOTIFY =
-      "COMMIT; BEGIN; SELECT set_config('synchronous_commit', 'off', true), pg_notify(?, ?); COMMIT";
-
-  /**
    * Sends {@code last} (a unit's last write, or null) and commits the caller's transaction, which
    * made {@code changes}, in one round trip, and tells other JVMs: a commit that may give work or
-   * reached an outcome at once ({@link #commitAndNotify}), one of progress only by a coalesced
-   * notice ({@link DeferredNotices}).
+   * reached an outcome with a NOTIFY after its COMMIT in the same round trip ({@link
+   * #COMMIT_THEN_NOTIFY}), one of progress only by a coalesced notice ({@link DeferredNotices}). A
+   * server error of {@code last} means nothing was committed; one of the notification may follow
+   * the commit (see {@link #provesNothingCommitted}).
    */
   void commit(Connection c, Set<Change> changes, HeldWrite last) throws SQLException {
-    if (changes.contains(Change.WORK) || changes.contains(Change.OUTCOME)) {
-      commitAndNotify(c, changes, last);
-      return;
-    }
-    if (last == null) {
+    boolean announceNow = changes.contains(Change.WORK) || changes.contains(Change.OUTCOME);
+    if (last == null && !announceNow) {
       c.commit();
     } else {
-      try (PreparedStatement st = c.prepareStatement(last.sql() + "; COMMIT")) {
-        last.bind(st, 0);
+      String end = announceNow ? COMMIT_THEN_NOTIFY : "COMMIT";
+      try (PreparedStatement st =
+          c.prepareStatement(last == null ? end : last.sql() + "; " + end)) {
+        int at = last == null ? 0 : last.bind(st, 0);
+        if (announceNow) {
+          st.setString(at + 1, channel);
+          st.setString(at + 2, new WorkflowNotice(token, changes).text());
+        }
         st.execute();
       }
     }
-    if (!changes.isEmpty()) {
+    if (!announceNow) {
       deferred.owe(changes);
-    }
-  }
-
-  /**
-   * Sends {@code last} (a unit's last write, or null), commits the caller's transaction and then
-   * NOTIFYs the store's channel of {@code changes}, in one round trip. A server error of {@code
-   * last} means nothing was committed; one of the notification may follow the commit (see {@link
-   * #provesNothingCommitted}).
-   */
-  private void commitAndNotify(Connection c, Set<Change> changes, HeldWrite last)
-      throws SQLException {
-    String sql = last == null ? COMMIT_THEN_NOTIFY : last.sql() + "; " + COMMIT_THEN_NOTIFY;
-    try (PreparedStatement st = c.prepareStatement(sql)) {
-      int at = last == null ? 0 : last.bind(st, 0);
-      st.setString(at + 1, channel);
-      st.setString(at + 2, new WorkflowNotice(token, changes).text());
-      st.execute();
     }
   }
 
@@ -113,9 +101,7 @@ final class Announcements implements AutoCloseable {
    * told to other JVMs later, by a notice that is retried until it goes out.
    */
   void maybeCommitted(Set<Change> changes) {
-    if (!changes.isEmpty()) {
-      deferred.owe(changes);
-    }
+    deferred.owe(changes);
   }
 
   /** Sends a notice still owed, then stops its thread. */

@@ -89,15 +89,23 @@ final class DeferredNotices implements AutoCloseable {
     sender.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
   }
 
-  /** A commit made {@code changes} and did not announce them: a notice follows. */
+  /** A commit made {@code changes} (none is nothing owed) and did not announce them. */
   void owe(Set<Change> changes) {
+    owe(changes, coalesceMillis);
+  }
+
+  /** Adds {@code changes} to what is owed; the first owed since a send schedules the next. */
+  private void owe(Set<Change> changes, long delayMillis) {
+    if (changes.isEmpty()) {
+      return;
+    }
     boolean first;
     synchronized (this) {
       first = owed.isEmpty();
       owed.addAll(changes);
     }
     if (first) {
-      schedule(coalesceMillis);
+      schedule(delayMillis);
     }
   }
 
@@ -140,14 +148,7 @@ final class DeferredNotices implements AutoCloseable {
         LOG.warn("cannot tell other JVMs of changes on {} ({}); trying again", channel, e);
         failing = true;
       }
-      boolean first;
-      synchronized (this) {
-        first = owed.isEmpty();
-        owed.addAll(changes);
-      }
-      if (first) {
-        schedule(RETRY_MILLIS);
-      }
+      owe(changes, RETRY_MILLIS);
     }
   }
 

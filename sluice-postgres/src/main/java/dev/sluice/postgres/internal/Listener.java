@@ -54,9 +54,9 @@ final class Listener {
   private volatile boolean stopping;
   private volatile boolean connected;
 
-  // Confined to the listener thread.
   // Written by the listener thread; read by a release that must cut the thread's wait short.
   private volatile Connection connection;
+  // Confined to the listener thread.
   private PGConnection pg;
   private boolean everConnected;
   // Whether the last attempt failed: an outage is logged once as it starts and once as it ends.
@@ -189,14 +189,7 @@ final class Listener {
       // Nothing else wakes the thread from its wait on the dedicated connection: the queued work
       // fails now rather than waiting for a wake that may never come (a pool of one connection,
       // which the listener holds, would make every caller wait for ever).
-      work.failAll(
-          new SQLException(
-              "no connection from the DataSource to reach the connection Sluice listens on ("
-                  + e.getMessage()
-                  + "); the pool must hold that dedicated connection and at least one more for"
-                  + " commands (README, \"PostgreSQL store\")",
-              e.getSQLState(),
-              e));
+      work.failAll(noSpareConnection(e));
       return false;
     }
     try (c;
@@ -207,6 +200,31 @@ final class Listener {
       // The server is unreachable: the listener's connection fails too and it reconnects.
     }
     return true;
+  }
+
+  /**
+   * Checks that the data source gives a connection besides the dedicated one, which it holds once a
+   * LISTEN has run: with a pool of one connection every later wake, and so every caller, would
+   * wait. Blocks at most as long as the data source waits for a free connection.
+   *
+   * @throws SQLException naming what the pool lacks, if no connection could be had
+   */
+  void requireSpareConnection() throws SQLException {
+    try (Connection c = dataSource.getConnection()) {
+      // Taken and given back: the pool can serve commands beside the dedicated connection.
+    } catch (SQLException e) {
+      throw noSpareConnection(e);
+    }
+  }
+
+  private static SQLException noSpareConnection(SQLException e) {
+    return new SQLException(
+        "no connection from the DataSource besides the one Sluice listens on ("
+            + e.getMessage()
+            + "); the pool must hold that dedicated connection and at least one more for"
+            + " commands (README, \"PostgreSQL store\")",
+        e.getSQLState(),
+        e);
   }
 
   /** Ends the dedicated connection from another thread, which ends the listener's wait on it. */

@@ -81,9 +81,11 @@ final class PgPool implements Subscriber, OwnerHome {
         pool = new PgPool(key, settings, config, listener);
         try {
           listener.listen(pool.channel, pool);
+          listener.requireSpareConnection();
         } catch (SQLException e) {
           pool.commits.close();
           pool.owners.shutdown();
+          listener.unlisten(pool.channel);
           listener.release();
           throw PgFailures.of(settings.describe() + ": cannot listen for changes", e);
         }

@@ -76,9 +76,11 @@ final class WorkflowHub implements Subscriber, OwnerHome {
         hub = new WorkflowHub(key, settings, listener);
         try {
           listener.listen(hub.channel, hub);
+          listener.requireSpareConnection();
         } catch (SQLException e) {
           hub.renewals.shutdown();
           hub.announcements.close();
+          listener.unlisten(hub.channel);
           listener.release();
           throw PgFailures.of(settings.describe() + ": cannot listen for changes", e);
         }
@@ -199,13 +201,9 @@ final class WorkflowHub implements Subscriber, OwnerHome {
 
   /** NOTIFYs the store's channel on {@code c}: every other JVM's sessions look again. */
   void notifyEveryone(Connection c) throws SQLException {
-    notify(c, Change.ALL, "");
-  }
-
-  private void notify(Connection c, Set<Change> changes, String then) throws SQLException {
-    try (PreparedStatement st = c.prepareStatement("SELECT pg_notify(?, ?)" + then)) {
+    try (PreparedStatement st = c.prepareStatement("SELECT pg_notify(?, ?)")) {
       st.setString(1, channel);
-      st.setString(2, new WorkflowNotice(token, changes).text());
+      st.setString(2, new WorkflowNotice(token, Change.ALL).text());
       st.execute();
     }
   }

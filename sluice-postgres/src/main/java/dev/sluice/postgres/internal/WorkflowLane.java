@@ -202,8 +202,9 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
       }
     } catch (SQLException | RuntimeException e) {
       abandon(e);
-      // An error of a statement (a unit's last write sent with the commit) aborts the
-      // transaction: nothing was committed. Anything else may have lost a commit's answer.
+      // An error of a data statement (a unit's last write sent with the commit) aborts the
+      // transaction: nothing was committed. Anything else, the notification's transaction after
+      // the commit included, may have lost a commit's answer.
       if (committing && !refusedBeforeCommit(e)) {
         // The commit may have happened although its answer was lost: the runtime was told its
         // units failed, so this owner gives up what it claimed, and goes on as a new owner; and
@@ -275,6 +276,13 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
     return db;
   }
 
+  /** The store time up to which a claim's due timers are read with the lock statement. */
+  private long timersReadUpTo() {
+    return settings.clientClock().isPresent()
+        ? settings.clientClock().get().wallMillis()
+        : serverClock.wallMillis() + TIMERS_AHEAD_MILLIS;
+  }
+
   /**
    * What beginning a batch read: the store's time for its units, and the first unit's execution
    * when it said which one it touches (null otherwise).
@@ -299,10 +307,7 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
     Optional<String> execution = first.executionId();
     // A claim's due timers are read up to a store time ahead of the one the lock statement will
     // read; a claim whose time turns out later reads them again (a long wait for the lock).
-    long timersUpTo =
-        settings.clientClock().isPresent()
-            ? settings.clientClock().get().wallMillis()
-            : serverClock.wallMillis() + TIMERS_AHEAD_MILLIS;
+    long timersUpTo = !first.claims() ? 0 : timersReadUpTo();
     long server;
     String schema;
     WorkflowRows.ExecutionRead ahead = null;
@@ -315,11 +320,12 @@ final class WorkflowLane implements GroupCommitter.Store<QueuedUnit<?>> {
     try (PreparedStatement lock = c.prepareStatement(sql)) {
       lock.setLong(1, lockKey);
       lock.setString(2, Long.toString(idleTimeoutMillis()));
+      int next = 3;
       if (execution.isPresent()) {
-        lock.setString(3, execution.get());
+        lock.setString(next++, execution.get());
       }
       if (first.claims()) {
-        rows.bindDueTimersAndOwners(lock, 3, timersUpTo, TIMERS_AHEAD, session.ownerId());
+        rows.bindDueTimersAndOwners(lock, next, timersUpTo, TIMERS_AHEAD, session.ownerId());
       }
       lock.execute();
       try (ResultSet rs = lock.getResultSet()) {
