@@ -69,6 +69,9 @@ public final class WorkflowMetrics implements MeterBinder, AutoCloseable {
       Gauge.builder("sluice.workflow.executions", counts, c -> c.count(s))
           .tags(Tags.of("status", s.code()))
           .description("executions in the workflow store by status")
+          // Only the gauges hold the counts: a weak reference would let a collection turn them
+          // into NaN.
+          .strongReference(true)
           .register(registry);
     }
     AutoCloseable sub = runtime.onStep(e -> count(registry, e));
