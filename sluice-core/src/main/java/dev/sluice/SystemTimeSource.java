@@ -62,11 +62,48 @@ final class SystemTimeSource implements TimeSource {
   /** Counts schedules: a linger during which something was scheduled lingers again. */
   private long activity;
 
+  /**
+   * How long the two clocks' last comparison stands for {@link #wallMillisAt}: a step of the wall
+   * clock shows in derived times at most this late. Both clocks follow the same frequency
+   * corrections, so between steps they drift apart by nothing measurable.
+   */
+  private static final long ANCHOR_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+  /** The last comparison of the two clocks; replaced whole, never changed. */
+  private volatile Anchor anchor = Anchor.now();
+
   private SystemTimeSource() {}
 
   @Override
   public long wallMillis() {
     return System.currentTimeMillis();
+  }
+
+  /**
+   * The wall time derived from the monotonic reading and the last comparison of the two clocks,
+   * compared again once it is a second old; it lags the wall clock by less than a millisecond: one
+   * clock reading serves a caller's local deadline and a store's time (a reading costs tens of
+   * nanoseconds on a virtual machine).
+   */
+  @Override
+  public long wallMillisAt(long monotonicNanos) {
+    Anchor a = anchor;
+    if (monotonicNanos - a.comparedAtNanos > ANCHOR_NANOS) {
+      a = Anchor.now();
+      anchor = a;
+    }
+    return Math.floorDiv(monotonicNanos + a.offsetNanos, 1_000_000L);
+  }
+
+  /** The wall clock minus the monotonic clock, in nanoseconds, as compared at one moment. */
+  private record Anchor(long offsetNanos, long comparedAtNanos) {
+    static Anchor now() {
+      long mono = System.nanoTime();
+      // The start of the wall clock's millisecond: a derived time never leads a reading of the
+      // wall clock taken after it, so a store that mixes the two never goes back in time.
+      long wallNanos = System.currentTimeMillis() * 1_000_000L;
+      return new Anchor(wallNanos - mono, mono);
+    }
   }
 
   @Override

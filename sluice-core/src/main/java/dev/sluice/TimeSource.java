@@ -24,6 +24,20 @@ public interface TimeSource {
   long monotonicNanos();
 
   /**
+   * Returns the wall time at the moment of {@code monotonicNanos}, a reading of {@link
+   * #monotonicNanos()} just taken: for a caller that holds such a reading and needs the wall time
+   * too, so that an implementation that can tell it need not read a second clock. The answer may
+   * differ from {@link #wallMillis()} by a millisecond of rounding, and by a step of the wall clock
+   * since the implementation last compared its two clocks. The default reads {@link #wallMillis()}.
+   *
+   * @param monotonicNanos a recent reading of {@link #monotonicNanos()}
+   * @return wall time in milliseconds since the epoch
+   */
+  default long wallMillisAt(long monotonicNanos) {
+    return wallMillis();
+  }
+
+  /**
    * Runs a task once after a delay.
    *
    * @param task a short, non-blocking task

@@ -63,6 +63,17 @@ class SystemTimeSourceTest {
   }
 
   @Test
+  void theWallTimeDerivedFromAMonotonicReadingLiesBetweenWallReadingsAroundIt() {
+    for (int i = 0; i < 1_000; i++) {
+      long before = clock.wallMillis();
+      long derived = clock.wallMillisAt(clock.monotonicNanos());
+      long after = clock.wallMillis();
+      // Derived from the start of the wall clock's millisecond: it may lag by less than one.
+      assertThat(derived).isBetween(before - 1, after);
+    }
+  }
+
+  @Test
   void theThreadEndsOnceTheLastTaskIsCancelled() throws Exception {
     CountDownLatch started = new CountDownLatch(1);
     clock.schedule(started::countDown, 0);

@@ -69,7 +69,7 @@ final class AcquireSender {
     synchronized (t) {
       if (t.beginSubmit()) {
         routing.register(t);
-        f = runner.send(acquire);
+        f = runner.send(acquire, t.acquireReadNanos);
       } else {
         f = null;
       }

@@ -9,7 +9,6 @@ import dev.sluice.AttemptOutcome;
 import dev.sluice.ExecutionContext;
 import dev.sluice.Observation;
 import dev.sluice.SluiceException;
-import dev.sluice.TimeSource;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.concurrent.CompletableFuture;
@@ -26,7 +25,7 @@ import java.util.concurrent.CompletionStage;
  * <p>Thread-safe: the attempt's thread writes the result fields before its request's future
  * completes, and the execution reads them after, through that completion.
  */
-final class AttemptContext<T> implements ExecutionContext {
+final class AttemptContext<T> extends AttemptWatch.Watched implements ExecutionContext {
   private static final VarHandle CANCELLATION;
   private static final VarHandle CUT_BY;
 
@@ -67,8 +66,8 @@ final class AttemptContext<T> implements ExecutionContext {
   /** The request's ticket, set before its acquire leaves: the outcome goes out with its release. */
   volatile Ticket ticket;
 
-  /** The attempt timeout's timer while the task runs, else null. */
-  volatile TimeSource.Timer timeout;
+  /** The watch of the attempt's timeout and deadline while the task runs, else null. */
+  volatile AttemptWatch watchedBy;
 
   /** Whether the task returned or threw; a timeout that comes after is too late. */
   volatile boolean returned;
@@ -162,9 +161,9 @@ final class AttemptContext<T> implements ExecutionContext {
 
   /** Cancels the attempt: its task sees it; its lease stays until the task returns. */
   void cancel() {
-    TimeSource.Timer t = timeout;
-    if (t != null) {
-      t.cancel();
+    AttemptWatch w = watchedBy;
+    if (w != null) {
+      w.unwatch(this);
     }
     cancelled = true;
     CompletableFuture<Void> c = cancellation;

@@ -32,13 +32,13 @@ final class AttemptRunner<T> {
   private final long timeoutNanos;
   private final long deadlineNanos;
   private final TimeSource clock;
-  private final DeadlineQueue deadlines;
+  private final AttemptWatch watch;
   private final String pool;
   private final Consumer<AttemptContext<T>> timedOut;
   private final LimiterEvents events;
 
   /**
-   * @param deadlines where the attempt's one timer goes, cheap when it is cancelled in time
+   * @param watch where the attempt's one cut time is watched, cheap when it ends in time
    * @param deadlineNanos the execution's deadline in the clock's monotonic time that also cuts a
    *     running attempt short ({@link Long#MAX_VALUE}: the execution watches it itself, or none)
    * @param timedOut what happens when an attempt's timeout or {@code deadlineNanos} passes while
@@ -48,7 +48,7 @@ final class AttemptRunner<T> {
       ExecutionTask<T> task,
       ExecuteOptions options,
       TimeSource clock,
-      DeadlineQueue deadlines,
+      AttemptWatch watch,
       long deadlineNanos,
       String pool,
       LimiterEvents events,
@@ -60,7 +60,7 @@ final class AttemptRunner<T> {
     this.timeoutNanos = timeout < 0 ? -1 : timeout * 1_000_000L;
     this.deadlineNanos = deadlineNanos;
     this.clock = clock;
-    this.deadlines = deadlines;
+    this.watch = watch;
     this.pool = pool;
     this.timedOut = timedOut;
     this.events = events;
@@ -103,9 +103,10 @@ final class AttemptRunner<T> {
     // One timer for whichever comes first, the attempt timeout or the deadline.
     long cutAt = timeoutNanos < 0 ? deadlineNanos : Math.min(deadlineNanos, after(started));
     if (cutAt != Long.MAX_VALUE) {
-      a.timeout = deadlines.add(cutAt, () -> timedOut.accept(a));
+      a.watchedBy = watch;
+      watch.watch(a, cutAt, timedOut);
       if (a.cancelled()) {
-        a.timeout.cancel();
+        watch.unwatch(a);
       }
     }
     events.attemptStarted(a.operationId(), a.attempt(), leaseId);
@@ -115,9 +116,8 @@ final class AttemptRunner<T> {
       a.failure = e;
     } finally {
       a.returned = true;
-      TimeSource.Timer t = a.timeout;
-      if (t != null) {
-        t.cancel();
+      if (a.watchedBy != null) {
+        watch.unwatch(a);
       }
     }
     a.outcome = classify(a);

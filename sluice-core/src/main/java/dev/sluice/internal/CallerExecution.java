@@ -61,6 +61,9 @@ final class CallerExecution<T> implements StopsOnClose, Consumer<AttemptContext<
   private int attempts;
   private AttemptContext<T> last;
 
+  /** When the last attempt's task returned, if the runner read the clock then; else no reading. */
+  private long lastEndNanos = Requests.NO_READING;
+
   /** The hook, or null: then nothing here observes and the call costs one null check. */
   private final Instrumentation instrumentation;
 
@@ -81,7 +84,7 @@ final class CallerExecution<T> implements StopsOnClose, Consumer<AttemptContext<
             task,
             options,
             clock,
-            limiter.requests().deadlines(),
+            limiter.requests().attemptWatch(),
             deadlineNanos,
             limiter.pool(),
             limiter.events(),
@@ -136,7 +139,8 @@ final class CallerExecution<T> implements StopsOnClose, Consumer<AttemptContext<
   private T attempts() throws Exception {
     for (int n = 1; ; n++) {
       AttemptContext<T> a = observation == null ? attempt(n) : observedAttempt(n);
-      switch (RetryRule.next(options, a, null, pastDeadline(), limiter.lifecycle().closing())) {
+      boolean late = pastDeadline(lastEndNanos);
+      switch (RetryRule.next(options, a, null, late, limiter.lifecycle().closing())) {
         case REFUSED -> throw new IllegalStateException(a + " did not run");
         case CLASSIFIER_FAILED -> throw rethrow(a.classifierFailure);
         case DEADLINE_PASSED -> throw executionTimeout();
@@ -206,9 +210,11 @@ final class CallerExecution<T> implements StopsOnClose, Consumer<AttemptContext<
       cut(a, executionTimeout());
     }
     if (a.observation == null) {
-      limiter.requests().runAttempt(t, runner, a, started);
+      limiter.requests().runAttempt(t, runner, a, started, deadlineNanos != Long.MAX_VALUE);
+      lastEndNanos = t.endNanos;
     } else {
       limiter.requests().runHeld(t, () -> observedRun(a, t, started));
+      lastEndNanos = Requests.NO_READING;
     }
     if (!a.cut(RETURNED)) {
       throw a.cutBy();
@@ -309,8 +315,18 @@ final class CallerExecution<T> implements StopsOnClose, Consumer<AttemptContext<
   }
 
   private boolean pastDeadline() {
-    return pastDeadline
-        || (deadlineNanos != Long.MAX_VALUE && clock.monotonicNanos() >= deadlineNanos);
+    return pastDeadline(Requests.NO_READING);
+  }
+
+  /** Whether the deadline passed, judged at {@code readNanos} if that is a reading, else now. */
+  private boolean pastDeadline(long readNanos) {
+    if (pastDeadline) {
+      return true;
+    }
+    if (deadlineNanos == Long.MAX_VALUE) {
+      return false;
+    }
+    return (readNanos == Requests.NO_READING ? clock.monotonicNanos() : readNanos) >= deadlineNanos;
   }
 
   private T result(AttemptContext<T> a) throws Exception {

@@ -95,6 +95,14 @@ final class CommandRunner {
 
   /** Runs a command on this thread and handles its outcome. */
   <T> T execute(PoolCommand<T> command) {
+    return execute(command, Requests.NO_READING);
+  }
+
+  /**
+   * Like {@link #execute(PoolCommand)}, with the caller's recent reading of the store clock's
+   * monotonic time ({@link Requests#NO_READING} for none), which the store may take its time from.
+   */
+  <T> T execute(PoolCommand<T> command, long readNanos) {
     if (detached) {
       throw detachedException();
     }
@@ -102,7 +110,11 @@ final class CommandRunner {
     try {
       Binding b = binding;
       b.recovery().flush();
-      o = b.session().execute(command);
+      PoolSession session = b.session();
+      o =
+          readNanos == Requests.NO_READING
+              ? session.execute(command)
+              : session.execute(command, readNanos);
     } catch (RuntimeException e) {
       throw report(e);
     }
@@ -141,10 +153,18 @@ final class CommandRunner {
    * the caller.
    */
   <T> CompletableFuture<PoolOutcome<T>> send(PoolCommand<T> command) {
+    return send(command, Requests.NO_READING);
+  }
+
+  /** Like {@link #send(PoolCommand)}, with a reading as {@link #execute(PoolCommand, long)}'s. */
+  <T> CompletableFuture<PoolOutcome<T>> send(PoolCommand<T> command, long readNanos) {
     try {
       Binding b = binding;
       b.recovery().flush();
-      return b.session().submit(command);
+      PoolSession session = b.session();
+      return readNanos == Requests.NO_READING
+          ? session.submit(command)
+          : session.submit(command, readNanos);
     } catch (RuntimeException e) {
       return CompletableFuture.failedFuture(e);
     }

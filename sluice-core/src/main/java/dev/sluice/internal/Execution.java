@@ -68,7 +68,7 @@ final class Execution<T> implements InFlight, StopsOnClose {
             task,
             options,
             clock,
-            limiter.requests().deadlines(),
+            limiter.requests().attemptWatch(),
             Long.MAX_VALUE,
             limiter.pool(),
             limiter.events(),

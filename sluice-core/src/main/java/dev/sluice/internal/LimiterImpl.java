@@ -289,6 +289,7 @@ final class LimiterImpl implements Limiter {
               + " that callback to finish");
     }
     CompletionStage<Void> closed = lifecycle.begin(requested);
+    requests.attemptWatch().stopLingering();
     // A close from a continuation of one of this limiter's futures must not wait for the request
     // whose completion is running it: that future is done already.
     CallbackScope.endCompletionsOf(this);

@@ -141,20 +141,27 @@ final class PoolControl {
 
   /**
    * Like {@link #reportAsync}, on this thread, for a caller that waits for the store anyway: no
-   * future to build and complete around a command the store may answer at once.
+   * future to build and complete around a command the store may answer at once. {@code readNanos}
+   * is the caller's recent reading of the store clock's monotonic time, which the store may take
+   * its time from ({@link Requests#NO_READING} for none).
    *
    * @throws dev.sluice.SluiceException the store's failure, as {@link #reportAsync}'s future would
    *     fail
    */
   ReportAnswer report(
-      LeaseRecord lease, ReportedOutcome outcome, long retryAfterMillis, String finishes) {
+      LeaseRecord lease,
+      ReportedOutcome outcome,
+      long retryAfterMillis,
+      String finishes,
+      long readNanos) {
     handOffs.givenBack(lease);
     ReportAnswer r;
     try {
       r =
           runner.execute(
               new PoolCommand.Report(
-                  runner.owner(), lease.id(), outcome, retryAfterMillis, finishes));
+                  runner.owner(), lease.id(), outcome, retryAfterMillis, finishes),
+              readNanos);
     } catch (OwnerLostException e) {
       reported(lease, null, e);
       return new ReportAnswer(false, false);

@@ -41,8 +41,15 @@ final class Requests {
   private final Executor followUps;
   private final TimeSource clock;
   private final DeadlineQueue deadlines;
+  private final AttemptWatch attemptWatch;
   private final CloseLifecycle lifecycle;
   private final LimiterEvents events;
+
+  /**
+   * Whether this limiter's clock is its store's: then a reading taken here may serve the store as
+   * its time too ({@link dev.sluice.spi.PoolSession#execute(dev.sluice.spi.PoolCommand, long)}).
+   */
+  private final boolean storeClock;
 
   Requests(
       LimiterImpl limiter,
@@ -58,8 +65,10 @@ final class Requests {
     this.followUps = this::runFollowUp;
     this.clock = clock;
     this.deadlines = new DeadlineQueue(clock);
+    this.attemptWatch = new AttemptWatch(clock);
     this.lifecycle = lifecycle;
     this.events = events;
+    this.storeClock = clock == pool.storeClock();
   }
 
   /** Why a new request is refused at once (closed, or the store failed), or {@code null}. */
@@ -183,7 +192,11 @@ final class Requests {
    * and which started at {@code startedNanos}: the same steps without a callable made per call.
    */
   <T> void runAttempt(
-      BlockingTicket t, AttemptRunner<T> runner, AttemptContext<T> a, long startedNanos) {
+      BlockingTicket t,
+      AttemptRunner<T> runner,
+      AttemptContext<T> a,
+      long startedNanos,
+      boolean readEnd) {
     Throwable failure = null;
     LimiterImpl outer = CallbackScope.enter(limiter);
     try {
@@ -192,6 +205,10 @@ final class Requests {
       failure = e;
       throw e;
     } finally {
+      if (readEnd || storeClock) {
+        // One reading for the caller's deadline and the store's time of the release.
+        t.endNanos = clock.monotonicNanos();
+      }
       released(t, outer, failure);
     }
   }
@@ -201,7 +218,7 @@ final class Requests {
     CallbackScope.exit(outer);
     t.done();
     try {
-      pool.release(t);
+      pool.release(t, storeClock ? t.endNanos : NO_READING);
       events.send(LimiterEvent.Kind.RELEASED, t);
     } catch (RuntimeException e) {
       if (failure == null) {
@@ -233,7 +250,8 @@ final class Requests {
 
   /**
    * Acquires for one attempt of a blocking managed execution, which learns its ticket before the
-   * acquire leaves; see {@link #acquireBlocking(long, long, long, boolean)}.
+   * acquire leaves; see {@link #acquireBlocking(long, long, long, boolean)}. The execution's count
+   * in the limiter covers the attempt, which ends on the execution's thread before it does.
    */
   BlockingTicket acquireAttempt(
       long weight,
@@ -244,13 +262,14 @@ final class Requests {
       AttemptContext<?> attempt)
       throws InterruptedException {
     return acquireBlocking(
-        weight, lifetime, queueWait, nowNanos, attempt.attempt() > 1, attempt, failFast);
+        weight, lifetime, queueWait, nowNanos, attempt.attempt() > 1, attempt, failFast, true);
   }
 
   private BlockingTicket acquireBlocking(
       long weight, long lifetime, long queueWait, boolean continuation, AttemptContext<?> attempt)
       throws InterruptedException {
-    return acquireBlocking(weight, lifetime, queueWait, NO_READING, continuation, attempt, false);
+    return acquireBlocking(
+        weight, lifetime, queueWait, NO_READING, continuation, attempt, false, false);
   }
 
   /**
@@ -265,7 +284,8 @@ final class Requests {
       long nowNanos,
       boolean continuation,
       AttemptContext<?> attempt,
-      boolean failFast)
+      boolean failFast,
+      boolean countedByCaller)
       throws InterruptedException {
     SluiceException refusal = continuation ? healthRefusal() : refusal();
     if (refusal != null) {
@@ -279,11 +299,15 @@ final class Requests {
             limiter, pool.nextRef(), weight, lifetime, deadline(queueWait, nowNanos), queueWait);
     t.continuing = continuation;
     t.failFast = failFast;
+    if (storeClock) {
+      t.acquireReadNanos = nowNanos;
+    }
     if (attempt != null) {
       attempt.ticket = t;
       t.operation = attempt.operationId();
     }
-    if (!(continuation ? lifecycle.admitContinuation() : lifecycle.admit())) {
+    t.countedByCaller = countedByCaller;
+    if (!(countedByCaller ? mayStart(continuation) : admit(continuation))) {
       throw lifecycle.closedException();
     }
     // With hand-offs a unit may be passed to this request before the store answers its acquire,
@@ -292,6 +316,10 @@ final class Requests {
     armDeadline(t, queueWait);
     if (!(t.state() == TicketState.GRANTED && t.grantDelivered() && t.start())) {
       waitForGrant(t, queueWait);
+    } else if (nowNanos != NO_READING) {
+      // Granted by the acquire's own answer: nothing waited, so the caller's reading, taken just
+      // before the acquire, is the attempt's start, and the queue deadline lies after it.
+      t.startNanos = nowNanos;
     }
     Throwable startRefusal = startRefusal(t);
     if (startRefusal != null) {
@@ -305,6 +333,21 @@ final class Requests {
     }
     events.send(LimiterEvent.Kind.STARTED, t);
     return t;
+  }
+
+  /** Counts a request in, unless the limiter's close (or, for new work, a drain) refuses it. */
+  private boolean admit(boolean continuation) {
+    return continuation ? lifecycle.admitContinuation() : lifecycle.admit();
+  }
+
+  /**
+   * Whether a request that its caller's count covers may start: the same refusals as {@link
+   * #admit}, without a count of its own. The caller's count keeps a close waiting until it ends,
+   * which is after this request's end, and saves two updates of the count every other caller
+   * updates too.
+   */
+  private boolean mayStart(boolean continuation) {
+    return continuation ? !lifecycle.closing() : lifecycle.open();
   }
 
   /** Waits for a request that was not granted at once; throws if it is withdrawn instead. */
@@ -333,7 +376,7 @@ final class Requests {
       events.send(LimiterEvent.Kind.EXPIRED, t);
       return new LeaseExpiredException(pool.name(), t.admission());
     }
-    if (t.deadlineNanos != NO_DEADLINE) {
+    if (t.deadlineNanos != NO_DEADLINE && t.startNanos == NO_READING) {
       // Kept: a blocking caller's attempt starts at this reading and needs none of its own.
       t.startNanos = clock.monotonicNanos();
       if (t.startNanos >= t.deadlineNanos) {
@@ -361,6 +404,11 @@ final class Requests {
   /** This limiter's local deadlines, one lazily armed timer for all of them. */
   DeadlineQueue deadlines() {
     return deadlines;
+  }
+
+  /** Where this limiter's running attempts wait to be cut short by a timeout or deadline. */
+  AttemptWatch attemptWatch() {
+    return attemptWatch;
   }
 
   private void runFollowUp(Runnable work) {

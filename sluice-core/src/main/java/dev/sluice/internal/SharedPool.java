@@ -201,9 +201,17 @@ final class SharedPool {
    * an owner the store declared dead went back to the pool with it: there is nothing to release.
    */
   void release(LeaseRecord lease) {
+    release(lease, Requests.NO_READING);
+  }
+
+  /**
+   * Like {@link #release(LeaseRecord)}, with the caller's recent reading of the store clock's
+   * monotonic time ({@link Requests#NO_READING} for none), which the store may take its time from.
+   */
+  void release(LeaseRecord lease, long readNanos) {
     if (!handOffs.passed(lease)) {
       try {
-        runner.execute(new PoolCommand.Release(runner.owner(), lease.id()));
+        runner.execute(new PoolCommand.Release(runner.owner(), lease.id()), readNanos);
       } catch (OwnerLostException e) {
         // Reclaimed with the lost owner; the runner went on as a new one.
       } catch (BackendFailureException e) {
@@ -233,11 +241,16 @@ final class SharedPool {
 
   /** Like {@link #releaseAsync(Ticket)}, waiting for the store. */
   void release(Ticket t) {
+    release(t, Requests.NO_READING);
+  }
+
+  /** Like {@link #release(Ticket)}, with a reading as {@link #release(LeaseRecord, long)}'s. */
+  void release(Ticket t, long readNanos) {
     if (!t.hasOutcome()) {
-      release(t.lease());
+      release(t.lease(), readNanos);
       return;
     }
-    control.report(t.lease(), t.outcome(), t.retryAfterMillis(), t.finishes);
+    control.report(t.lease(), t.outcome(), t.retryAfterMillis(), t.finishes, readNanos);
   }
 
   /** Releases a lease, or passes its unit on, without waiting. */

@@ -51,6 +51,21 @@ abstract class Ticket extends HandOffTicket {
    */
   long startNanos = Requests.NO_READING;
 
+  /**
+   * The requesting thread's reading of the store clock's monotonic time just before the acquire
+   * left, which the store may take its time from ({@link dev.sluice.spi.PoolSession#execute(
+   * dev.sluice.spi.PoolCommand, long)}), or {@link Requests#NO_READING}. Written and read by the
+   * requesting thread only.
+   */
+  long acquireReadNanos = Requests.NO_READING;
+
+  /**
+   * The reading taken when a blocking attempt's task returned, or {@link Requests#NO_READING}: its
+   * release's report takes its time from it, and the caller judges its deadline by it. Written and
+   * read by the thread that ran the task only.
+   */
+  long endNanos = Requests.NO_READING;
+
   /** The operation whose record the release's report ends (the last attempt's); empty for none. */
   volatile String finishes = "";
 

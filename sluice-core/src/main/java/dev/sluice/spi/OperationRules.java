@@ -25,8 +25,10 @@ final class OperationRules {
 
   /** After an acquire of an attempt of {@code operation} that was queued or admitted. */
   static ControlState begun(ControlState c, String owner, String operation) {
-    for (Operation o : c.operations()) {
-      if (o.id().equals(operation)) {
+    List<Operation> ops = c.operations();
+    // By index: an iterator is an object per record per command, and this runs on every admission.
+    for (int i = 0, n = ops.size(); i < n; i++) {
+      if (ops.get(i).id().equals(operation)) {
         return c;
       }
     }
@@ -54,12 +56,10 @@ final class OperationRules {
         if (ops.size() == 1) {
           return c.withOperations(List.of());
         }
-        Operation[] next = new Operation[ops.size() - 1];
-        for (int j = 0, k = 0; j < ops.size(); j++) {
-          if (j != i) {
-            next[k++] = ops.get(j);
-          }
-        }
+        Operation[] all = ops.toArray(new Operation[0]);
+        Operation[] next = new Operation[all.length - 1];
+        System.arraycopy(all, 0, next, 0, i);
+        System.arraycopy(all, i + 1, next, i, next.length - i);
         return c.withOperations(List.of(next));
       }
     }

@@ -57,6 +57,37 @@ public interface PoolSession extends AutoCloseable {
   <R> CompletableFuture<PoolOutcome<R>> submit(PoolCommand<R> command);
 
   /**
+   * Like {@link #execute(PoolCommand)}, from a caller that read the store's {@linkplain
+   * PoolStore#clock() clock} at {@code monotonicNanos} just before. A store that takes its time
+   * from that clock on the calling thread may use the reading ({@link
+   * dev.sluice.TimeSource#wallMillisAt}) instead of reading the clock again, as long as its
+   * commands still never go back in time; any other store ignores it, which the default does.
+   *
+   * @param command what this owner asks
+   * @param monotonicNanos the caller's recent reading of the store clock's monotonic time
+   * @param <R> the command's answer type
+   * @return the outcome
+   */
+  default <R> PoolOutcome<R> execute(PoolCommand<R> command, long monotonicNanos) {
+    return execute(command);
+  }
+
+  /**
+   * Like {@link #submit(PoolCommand)}, from a caller that read the store's clock at {@code
+   * monotonicNanos} just before; see {@link #execute(PoolCommand, long)}. The default ignores the
+   * reading.
+   *
+   * @param command what this owner asks
+   * @param monotonicNanos the caller's recent reading of the store clock's monotonic time
+   * @param <R> the command's answer type
+   * @return the outcome
+   */
+  default <R> CompletableFuture<PoolOutcome<R>> submit(
+      PoolCommand<R> command, long monotonicNanos) {
+    return submit(command);
+  }
+
+  /**
    * The {@linkplain PoolContext#sequence() sequence} of the last command the store applied to this
    * pool in this JVM. A wake that arrives when this reads {@code n} is covered by any command whose
    * outcome has a sequence above {@code n}: that command saw the change the wake announced.

@@ -8,8 +8,6 @@ import dev.sluice.LimiterConfig;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -28,8 +26,10 @@ public final class PoolState {
 
   private final LimiterConfig config;
   private final long createdAt;
-  private final LinkedHashMap<Long, LeaseRecord> leases = new LinkedHashMap<>();
-  private final LinkedHashMap<Long, WaiterRecord> waiters = new LinkedHashMap<>();
+  private final IdTable<LeaseRecord> leases = new IdTable<>(LeaseRecord::id);
+  private final IdTable<WaiterRecord> waiters = new IdTable<>(WaiterRecord::id);
+  private final Collection<LeaseRecord> leasesView = Collections.unmodifiableCollection(leases);
+  private final Collection<WaiterRecord> waitersView = Collections.unmodifiableCollection(waiters);
   private final TraceLog trace;
   private long activeWeight;
   private long earliestExpiry = NEVER;
@@ -141,7 +141,7 @@ public final class PoolState {
 
   /** Live leases in grant order; a read-only view. */
   public Collection<LeaseRecord> leases() {
-    return Collections.unmodifiableCollection(leases.values());
+    return leasesView;
   }
 
   /** Returns the lease with this id, or {@code null}. */
@@ -167,7 +167,7 @@ public final class PoolState {
    */
   public void putLease(LeaseRecord lease) {
     long total = Math.addExact(activeWeight, lease.weight());
-    if (leases.putIfAbsent(lease.id(), lease) != null) {
+    if (!leases.addIfAbsent(lease)) {
       throw new IllegalStateException("duplicate lease id " + lease.id());
     }
     activeWeight = total;
@@ -197,7 +197,7 @@ public final class PoolState {
    */
   public void removeExpiredLeases(long now, java.util.function.Consumer<LeaseRecord> onExpired) {
     long earliest = NEVER;
-    for (Iterator<LeaseRecord> it = leases.values().iterator(); it.hasNext(); ) {
+    for (Iterator<LeaseRecord> it = leases.iterator(); it.hasNext(); ) {
       LeaseRecord l = it.next();
       if (l.expiresAt() <= now) {
         it.remove();
@@ -215,7 +215,7 @@ public final class PoolState {
 
   /** The queue, head first; a read-only view. */
   public Collection<WaiterRecord> waiters() {
-    return Collections.unmodifiableCollection(waiters.values());
+    return waitersView;
   }
 
   /** Whether anyone waits. */
@@ -225,10 +225,7 @@ public final class PoolState {
 
   /** The head of the queue, or {@code null}. */
   public WaiterRecord headWaiter() {
-    if (waiters.isEmpty()) {
-      return null;
-    }
-    return waiters.values().iterator().next();
+    return waiters.first();
   }
 
   /** Returns the waiter with this id, or {@code null}. */
@@ -238,7 +235,7 @@ public final class PoolState {
 
   /** Appends a waiter at the tail. */
   public void addWaiter(WaiterRecord waiter) {
-    if (waiters.putIfAbsent(waiter.id(), waiter) != null) {
+    if (!waiters.addIfAbsent(waiter)) {
       throw new IllegalStateException("duplicate queue entry id " + waiter.id());
     }
     dirty = true;
@@ -255,7 +252,7 @@ public final class PoolState {
 
   /** Iterates the queue head first; the iterator's {@code remove} removes a waiter. */
   public Iterator<WaiterRecord> waiterIterator() {
-    Iterator<Map.Entry<Long, WaiterRecord>> it = waiters.entrySet().iterator();
+    Iterator<WaiterRecord> it = waiters.iterator();
     return new Iterator<>() {
       @Override
       public boolean hasNext() {
@@ -264,7 +261,7 @@ public final class PoolState {
 
       @Override
       public WaiterRecord next() {
-        return it.next().getValue();
+        return it.next();
       }
 
       @Override
