@@ -17,8 +17,11 @@ import java.util.function.ToLongFunction;
  * and every release removes one, so this sits on the path of every call.
  *
  * <p>Records lie in an array in insertion order, with a gap where one was removed; an
- * open-addressing table (linear probing, deletion by backward shift) maps an id to its place. The
- * array is compacted when an addition finds it full, which also drops the gaps.
+ * open-addressing table (linear probing, deletion by backward shift) maps an id to its place, the
+ * two side by side in one array, so that finding a record reads one cache line of the table: a
+ * pool's commands run on every caller's core in turn, and each line written is one the next
+ * caller's core must fetch. The array is compacted when an addition finds it full, which also drops
+ * the gaps.
  *
  * <p>Not thread-safe: part of {@link PoolState}. Its iterator fails fast on an addition or a
  * removal made other than through it.
@@ -42,11 +45,10 @@ final class IdTable<R> extends AbstractCollection<R> {
   private int modCount;
 
   /**
-   * The probe table: an id and its place in {@link #order}, or {@link #EMPTY}; at most half full.
+   * The probe table: per slot an id and its place in {@link #order} (or {@link #EMPTY}), side by
+   * side; at most half its slots are taken.
    */
-  private long[] ids = new long[MIN_CAPACITY * 2];
-
-  private int[] places = filled(MIN_CAPACITY * 2);
+  private long[] probe = emptyProbe(MIN_CAPACITY * 2);
 
   IdTable(ToLongFunction<R> idOf) {
     this.idOf = idOf;
@@ -60,7 +62,7 @@ final class IdTable<R> extends AbstractCollection<R> {
   /** The record with this id, or {@code null}. */
   R get(long id) {
     int slot = find(id);
-    return slot < 0 ? null : at(places[slot]);
+    return slot < 0 ? null : at(place(slot));
   }
 
   /** The record added first of those present, or {@code null}. */
@@ -91,7 +93,7 @@ final class IdTable<R> extends AbstractCollection<R> {
     if (slot < 0) {
       return null;
     }
-    int place = places[slot];
+    int place = place(slot);
     R record = at(place);
     order[place] = null;
     delete(slot);
@@ -163,10 +165,27 @@ final class IdTable<R> extends AbstractCollection<R> {
     return (R) order[place];
   }
 
+  private int slots() {
+    return probe.length >> 1;
+  }
+
+  private long id(int slot) {
+    return probe[slot << 1];
+  }
+
+  private int place(int slot) {
+    return (int) probe[(slot << 1) + 1];
+  }
+
+  private void set(int slot, long id, int place) {
+    probe[slot << 1] = id;
+    probe[(slot << 1) + 1] = place;
+  }
+
   private int find(long id) {
-    int mask = ids.length - 1;
-    for (int slot = home(id, mask); places[slot] != EMPTY; slot = (slot + 1) & mask) {
-      if (ids[slot] == id) {
+    int mask = slots() - 1;
+    for (int slot = home(id, mask); place(slot) != EMPTY; slot = (slot + 1) & mask) {
+      if (id(slot) == id) {
         return slot;
       }
     }
@@ -174,30 +193,28 @@ final class IdTable<R> extends AbstractCollection<R> {
   }
 
   private void insert(long id, int place) {
-    int mask = ids.length - 1;
+    int mask = slots() - 1;
     int slot = home(id, mask);
-    while (places[slot] != EMPTY) {
+    while (place(slot) != EMPTY) {
       slot = (slot + 1) & mask;
     }
-    ids[slot] = id;
-    places[slot] = place;
+    set(slot, id, place);
   }
 
   /** Empties {@code slot}, moving back later entries of its run that may not stay behind a gap. */
   private void delete(int slot) {
-    int mask = ids.length - 1;
+    int mask = slots() - 1;
     int gap = slot;
-    for (int j = (gap + 1) & mask; places[j] != EMPTY; j = (j + 1) & mask) {
-      int home = home(ids[j], mask);
+    for (int j = (gap + 1) & mask; place(j) != EMPTY; j = (j + 1) & mask) {
+      int home = home(id(j), mask);
       // The entry at j may stay only if its home lies cyclically in (gap, j].
       boolean stays = gap <= j ? gap < home && home <= j : gap < home || home <= j;
       if (!stays) {
-        ids[gap] = ids[j];
-        places[gap] = places[j];
+        set(gap, id(j), place(j));
         gap = j;
       }
     }
-    places[gap] = EMPTY;
+    set(gap, 0, EMPTY);
   }
 
   /**
@@ -215,11 +232,10 @@ final class IdTable<R> extends AbstractCollection<R> {
     }
     if (next == order) {
       Arrays.fill(order, n, tail, null);
-      Arrays.fill(places, EMPTY);
+      clear(probe);
     } else {
       order = next;
-      ids = new long[capacity * 2];
-      places = filled(capacity * 2);
+      probe = emptyProbe(capacity * 2);
     }
     head = 0;
     tail = n;
@@ -233,9 +249,15 @@ final class IdTable<R> extends AbstractCollection<R> {
     return (int) ((id * 0x9E3779B97F4A7C15L) >>> 40) & mask;
   }
 
-  private static int[] filled(int length) {
-    int[] a = new int[length];
-    Arrays.fill(a, EMPTY);
+  private static long[] emptyProbe(int slots) {
+    long[] a = new long[slots * 2];
+    clear(a);
     return a;
+  }
+
+  private static void clear(long[] probe) {
+    for (int i = 1; i < probe.length; i += 2) {
+      probe[i] = EMPTY;
+    }
   }
 }

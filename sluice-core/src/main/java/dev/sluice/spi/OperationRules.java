@@ -28,7 +28,7 @@ final class OperationRules {
     List<Operation> ops = c.operations();
     // By index: an iterator is an object per record per command, and this runs on every admission.
     for (int i = 0, n = ops.size(); i < n; i++) {
-      if (ops.get(i).id().equals(operation)) {
+      if (sameId(ops.get(i).id(), operation)) {
         return c;
       }
     }
@@ -48,22 +48,35 @@ final class OperationRules {
   /** The owner's running record of {@code operation} removed: it finished. */
   static ControlState finished(ControlState c, String owner, String operation) {
     List<Operation> ops = c.operations();
-    for (int i = 0; i < ops.size(); i++) {
+    int n = ops.size();
+    for (int i = 0; i < n; i++) {
       Operation o = ops.get(i);
-      if (o.id().equals(operation)
+      if (sameId(o.id(), operation)
           && o.owner().equals(owner)
           && o.status() == OperationStatus.RUNNING) {
-        if (ops.size() == 1) {
+        if (n == 1) {
           return c.withOperations(List.of());
         }
-        Operation[] all = ops.toArray(new Operation[0]);
-        Operation[] next = new Operation[all.length - 1];
-        System.arraycopy(all, 0, next, 0, i);
-        System.arraycopy(all, i + 1, next, i, next.length - i);
+        Operation[] next = new Operation[n - 1];
+        for (int j = 0, k = 0; j < n; j++) {
+          if (j != i) {
+            next[k++] = ops.get(j);
+          }
+        }
         return c.withOperations(List.of(next));
       }
     }
     return c;
+  }
+
+  /**
+   * Whether two operation ids are equal. Every admission and every last report looks for its
+   * operation among the running ones, under the pool's lock: the same string object (a report from
+   * the JVM that began the operation) or a differing cached hash answers at once, and only ids that
+   * agree on both are compared character by character.
+   */
+  private static boolean sameId(String a, String b) {
+    return a == b || (a.hashCode() == b.hashCode() && a.equals(b));
   }
 
   /** The running records of dead owners become unconfirmed. */

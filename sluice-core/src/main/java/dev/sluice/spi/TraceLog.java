@@ -11,21 +11,27 @@ import java.util.List;
 
 /**
  * A pool's bounded diagnostics trace: the most recent entries, oldest dropped first. Entries are
- * kept as primitives so that recording one on the admission path allocates nothing.
+ * kept as primitives so that recording one on the admission path allocates nothing, and an entry's
+ * numbers lie side by side in one array, so that recording one writes to two cache lines (the
+ * numbers and the owner) rather than one per field: a pool's commands run on every caller's core in
+ * turn, and each line written is one the next caller's core must fetch.
  *
  * <p>Not thread-safe: part of {@link PoolState}.
  */
 public final class TraceLog {
   private static final TraceEvent.Kind[] KINDS = TraceEvent.Kind.values();
 
+  /** The numbers of an entry: its kind's ordinal, lease id, active weight and time. */
+  private static final int WORDS = 4;
+
   private final int capacity;
-  private final byte[] kinds;
-  private final long[] leaseIds;
+  private final long[] words;
   private final String[] owners;
-  private final long[] actives;
-  private final long[] ats;
   private long nextSequence;
   private int size;
+
+  /** Where the next entry goes: the slot after the newest. */
+  private int nextSlot;
 
   TraceLog(int capacity, long nextSequence) {
     if (capacity < 0) {
@@ -36,11 +42,8 @@ public final class TraceLog {
               + capacity);
     }
     this.capacity = capacity;
-    this.kinds = new byte[capacity];
-    this.leaseIds = new long[capacity];
+    this.words = new long[Math.multiplyExact(capacity, WORDS)];
     this.owners = new String[capacity];
-    this.actives = new long[capacity];
-    this.ats = new long[capacity];
     this.nextSequence = nextSequence;
   }
 
@@ -83,14 +86,24 @@ public final class TraceLog {
       nextSequence++;
       return;
     }
-    int slot = (int) (nextSequence % capacity);
-    kinds[slot] = (byte) kind.ordinal();
-    leaseIds[slot] = leaseId;
+    int slot = nextSlot;
+    int w = slot * WORDS;
+    words[w] = kind.ordinal();
+    words[w + 1] = leaseId;
+    words[w + 2] = activeWeight;
+    words[w + 3] = at;
     owners[slot] = owner;
-    actives[slot] = activeWeight;
-    ats[slot] = at;
+    nextSlot = slot + 1 == capacity ? 0 : slot + 1;
     nextSequence++;
-    size = Math.min(size + 1, capacity);
+    if (size < capacity) {
+      size++;
+    }
+  }
+
+  /** The slot of kept entry {@code seq}. */
+  private int slotOf(long seq) {
+    int slot = nextSlot - (int) (nextSequence - seq);
+    return slot < 0 ? slot + capacity : slot;
   }
 
   /**
@@ -99,8 +112,8 @@ public final class TraceLog {
    */
   public boolean contains(TraceEvent.Kind kind, long leaseId) {
     for (long seq = nextSequence - size; seq < nextSequence; seq++) {
-      int slot = (int) (seq % capacity);
-      if (leaseIds[slot] == leaseId && kinds[slot] == (byte) kind.ordinal()) {
+      int w = slotOf(seq) * WORDS;
+      if (words[w + 1] == leaseId && words[w] == kind.ordinal()) {
         return true;
       }
     }
@@ -113,13 +126,14 @@ public final class TraceLog {
   }
 
   private TraceEvent entry(long seq) {
-    int slot = (int) (seq % capacity);
+    int slot = slotOf(seq);
+    int w = slot * WORDS;
     return new TraceEvent(
         seq,
-        KINDS[kinds[slot]],
-        leaseIds[slot],
+        KINDS[(int) words[w]],
+        words[w + 1],
         owners[slot],
-        actives[slot],
-        Instant.ofEpochMilli(ats[slot]));
+        words[w + 2],
+        Instant.ofEpochMilli(words[w + 3]));
   }
 }
