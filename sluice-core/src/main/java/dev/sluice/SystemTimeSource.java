@@ -81,8 +81,8 @@ final class SystemTimeSource implements TimeSource {
 
   /**
    * The wall time derived from the monotonic reading and the last comparison of the two clocks,
-   * compared again once it is a second old; it lags the wall clock by less than a millisecond: one
-   * clock reading serves a caller's local deadline and a store's time (a reading costs tens of
+   * compared again once it is a second old; it lags the wall clock by about a millisecond at most:
+   * one clock reading serves a caller's local deadline and a store's time (a reading costs tens of
    * nanoseconds on a virtual machine).
    */
   @Override
@@ -97,12 +97,27 @@ final class SystemTimeSource implements TimeSource {
 
   /** The wall clock minus the monotonic clock, in nanoseconds, as compared at one moment. */
   private record Anchor(long offsetNanos, long comparedAtNanos) {
+    /** How close together the two clocks must be read for a comparison to stand. */
+    private static final long CLOSE_NANOS = 50_000;
+
+    /**
+     * Reads the wall clock between two monotonic readings and pairs it with the later one, so a
+     * derived time never leads a reading of the wall clock taken after it (a store that mixes the
+     * two never goes back in time): it lags by the part of the millisecond the wall clock hid, and
+     * by the time between the readings, which a preemption could stretch, so a comparison whose
+     * readings lie far apart is taken again.
+     */
     static Anchor now() {
-      long mono = System.nanoTime();
-      // The start of the wall clock's millisecond: a derived time never leads a reading of the
-      // wall clock taken after it, so a store that mixes the two never goes back in time.
-      long wallNanos = System.currentTimeMillis() * 1_000_000L;
-      return new Anchor(wallNanos - mono, mono);
+      long before;
+      long wallNanos;
+      long after;
+      int tries = 0;
+      do {
+        before = System.nanoTime();
+        wallNanos = System.currentTimeMillis() * 1_000_000L;
+        after = System.nanoTime();
+      } while (after - before > CLOSE_NANOS && ++tries < 3);
+      return new Anchor(wallNanos - after, after);
     }
   }
 

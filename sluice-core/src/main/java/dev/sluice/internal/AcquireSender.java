@@ -50,11 +50,16 @@ final class AcquireSender {
       // Held in this JVM until a pass or its turn to wait at the pool.
       return;
     }
-    send(t, queueWaitMillis, async);
+    send(t, queueWaitMillis, async, t.acquireReadNanos);
   }
 
   /** Sends a ticket's acquire unless it was withdrawn or passed a unit first. */
   void send(Ticket t, long queueWaitMillis, boolean async) {
+    // Sent later than its request was made (it was held here): its reading is no longer recent.
+    send(t, queueWaitMillis, async, Requests.NO_READING);
+  }
+
+  private void send(Ticket t, long queueWaitMillis, boolean async, long readNanos) {
     PoolCommand.Acquire acquire =
         new PoolCommand.Acquire(
             runner.owner(),
@@ -69,7 +74,7 @@ final class AcquireSender {
     synchronized (t) {
       if (t.beginSubmit()) {
         routing.register(t);
-        f = runner.send(acquire, t.acquireReadNanos);
+        f = runner.send(acquire, readNanos);
       } else {
         f = null;
       }

@@ -60,6 +60,9 @@ final class AttemptWatch {
   private TimeSource.Timer timer;
   private long armings;
 
+  /** Counts rescans begun: only the latest may arm the timer for what it found. */
+  private long rescans;
+
   AttemptWatch(TimeSource clock) {
     this(clock, clock == TimeSource.system());
   }
@@ -119,7 +122,7 @@ final class AttemptWatch {
       s.unlock();
     }
     if (!lingers) {
-      rescan(false);
+      rescan();
     }
   }
 
@@ -129,7 +132,7 @@ final class AttemptWatch {
    */
   void stopLingering() {
     lingers = false;
-    rescan(false);
+    rescan();
   }
 
   /** Whether a timer is armed; for tests that count timers. */
@@ -169,14 +172,15 @@ final class AttemptWatch {
     } finally {
       armLock.unlock();
     }
-    rescan(true);
+    rescan();
   }
 
   /**
-   * Disarms the timer, then, stripe by stripe, cuts the attempts that are due (if {@code cut}) and
-   * arms the timer again for the earliest cut time left.
+   * Disarms the timer, then, stripe by stripe, cuts the attempts that are due and arms the timer
+   * again for the earliest cut time left.
    */
-  private void rescan(boolean cut) {
+  private void rescan() {
+    long rescan;
     armLock.lock();
     try {
       if (timer != null) {
@@ -184,11 +188,12 @@ final class AttemptWatch {
         timer = null;
       }
       armings++;
+      rescan = ++rescans;
       armedAt = Long.MAX_VALUE;
     } finally {
       armLock.unlock();
     }
-    long now = cut ? clock.monotonicNanos() : Long.MIN_VALUE;
+    long now = clock.monotonicNanos();
     List<Watched> due = new ArrayList<>();
     long earliest = Long.MAX_VALUE;
     for (Stripe s : stripes) {
@@ -209,10 +214,26 @@ final class AttemptWatch {
       }
     }
     if (earliest != Long.MAX_VALUE) {
-      arm(earliest);
+      armFound(earliest, rescan);
     }
     for (Watched w : due) {
       w.onCut.accept(w);
+    }
+  }
+
+  /**
+   * Arms the timer for what rescan number {@code rescan} found, unless a later rescan began since:
+   * its scan saw the lists after this one's, and an attempt this one saw may have ended since (a
+   * watch that came after either armed the timer itself).
+   */
+  private void armFound(long atNanos, long rescan) {
+    armLock.lock();
+    try {
+      if (rescan == rescans) {
+        arm(atNanos);
+      }
+    } finally {
+      armLock.unlock();
     }
   }
 

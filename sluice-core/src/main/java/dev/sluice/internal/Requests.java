@@ -250,8 +250,7 @@ final class Requests {
 
   /**
    * Acquires for one attempt of a blocking managed execution, which learns its ticket before the
-   * acquire leaves; see {@link #acquireBlocking(long, long, long, boolean)}. The execution's count
-   * in the limiter covers the attempt, which ends on the execution's thread before it does.
+   * acquire leaves; see {@link #acquireBlocking(long, long, long, boolean)}.
    */
   BlockingTicket acquireAttempt(
       long weight,
@@ -262,14 +261,13 @@ final class Requests {
       AttemptContext<?> attempt)
       throws InterruptedException {
     return acquireBlocking(
-        weight, lifetime, queueWait, nowNanos, attempt.attempt() > 1, attempt, failFast, true);
+        weight, lifetime, queueWait, nowNanos, attempt.attempt() > 1, attempt, failFast);
   }
 
   private BlockingTicket acquireBlocking(
       long weight, long lifetime, long queueWait, boolean continuation, AttemptContext<?> attempt)
       throws InterruptedException {
-    return acquireBlocking(
-        weight, lifetime, queueWait, NO_READING, continuation, attempt, false, false);
+    return acquireBlocking(weight, lifetime, queueWait, NO_READING, continuation, attempt, false);
   }
 
   /**
@@ -284,8 +282,7 @@ final class Requests {
       long nowNanos,
       boolean continuation,
       AttemptContext<?> attempt,
-      boolean failFast,
-      boolean countedByCaller)
+      boolean failFast)
       throws InterruptedException {
     SluiceException refusal = continuation ? healthRefusal() : refusal();
     if (refusal != null) {
@@ -306,8 +303,7 @@ final class Requests {
       attempt.ticket = t;
       t.operation = attempt.operationId();
     }
-    t.countedByCaller = countedByCaller;
-    if (!(countedByCaller ? mayStart(continuation) : admit(continuation))) {
+    if (!(continuation ? lifecycle.admitContinuation() : lifecycle.admit())) {
       throw lifecycle.closedException();
     }
     // With hand-offs a unit may be passed to this request before the store answers its acquire,
@@ -316,10 +312,6 @@ final class Requests {
     armDeadline(t, queueWait);
     if (!(t.state() == TicketState.GRANTED && t.grantDelivered() && t.start())) {
       waitForGrant(t, queueWait);
-    } else if (nowNanos != NO_READING) {
-      // Granted by the acquire's own answer: nothing waited, so the caller's reading, taken just
-      // before the acquire, is the attempt's start, and the queue deadline lies after it.
-      t.startNanos = nowNanos;
     }
     Throwable startRefusal = startRefusal(t);
     if (startRefusal != null) {
@@ -333,21 +325,6 @@ final class Requests {
     }
     events.send(LimiterEvent.Kind.STARTED, t);
     return t;
-  }
-
-  /** Counts a request in, unless the limiter's close (or, for new work, a drain) refuses it. */
-  private boolean admit(boolean continuation) {
-    return continuation ? lifecycle.admitContinuation() : lifecycle.admit();
-  }
-
-  /**
-   * Whether a request that its caller's count covers may start: the same refusals as {@link
-   * #admit}, without a count of its own. The caller's count keeps a close waiting until it ends,
-   * which is after this request's end, and saves two updates of the count every other caller
-   * updates too.
-   */
-  private boolean mayStart(boolean continuation) {
-    return continuation ? !lifecycle.closing() : lifecycle.open();
   }
 
   /** Waits for a request that was not granted at once; throws if it is withdrawn instead. */
@@ -376,7 +353,7 @@ final class Requests {
       events.send(LimiterEvent.Kind.EXPIRED, t);
       return new LeaseExpiredException(pool.name(), t.admission());
     }
-    if (t.deadlineNanos != NO_DEADLINE && t.startNanos == NO_READING) {
+    if (t.deadlineNanos != NO_DEADLINE) {
       // Kept: a blocking caller's attempt starts at this reading and needs none of its own.
       t.startNanos = clock.monotonicNanos();
       if (t.startNanos >= t.deadlineNanos) {

@@ -61,13 +61,6 @@ abstract class TicketCore implements InFlight {
   /** Whether the limiter tracks this ticket as unstarted work that close() may reject. */
   volatile boolean tracked;
 
-  /**
-   * Whether the caller's own count in the limiter covers this request, from before its acquire to
-   * after its end (an attempt of a blocking managed execution): then {@link #end()} counts nothing
-   * out. Set before the acquire leaves.
-   */
-  boolean countedByCaller;
-
   /** The work whose future this thread was completing when it began this one's; see close. */
   private InFlight outerCompletion;
 
@@ -139,7 +132,7 @@ abstract class TicketCore implements InFlight {
 
   @Override
   public final void end() {
-    if (ENDED.compareAndSet(this, false, true) && !countedByCaller) {
+    if (ENDED.compareAndSet(this, false, true)) {
       limiter.lifecycle().ended();
     }
   }

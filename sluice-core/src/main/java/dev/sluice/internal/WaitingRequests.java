@@ -21,10 +21,10 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * <p>Thread-safe and non-blocking. A request is in the ring or in the overflow map, never in both.
  */
 final class WaitingRequests {
-  /** Sixteen slots of compressed references fill one cache line; 64 lines in all. */
+  /** Sixteen slots of compressed references fill one cache line; 16 lines in all. */
   private static final int SLOTS_PER_LINE = 16;
 
-  private static final int LINE_BITS = 6;
+  private static final int LINE_BITS = 4;
   private static final int LINES = 1 << LINE_BITS;
   private static final int SLOTS = SLOTS_PER_LINE * LINES;
   private final AtomicReferenceArray<Ticket> ring = new AtomicReferenceArray<>(SLOTS);

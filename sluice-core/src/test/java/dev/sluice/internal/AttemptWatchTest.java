@@ -155,6 +155,30 @@ class AttemptWatchTest {
   }
 
   @Test
+  void attemptsEndingOnManyThreadsAtOnceLeaveNoTimerArmed() throws Exception {
+    AttemptWatch watch = new AttemptWatch(TimeSource.system(), false);
+    List<Thread> workers = new ArrayList<>();
+    for (int t = 0; t < 8; t++) {
+      Thread worker =
+          new Thread(
+              () -> {
+                for (int i = 0; i < 2_000; i++) {
+                  Attempt a = new Attempt();
+                  // Far cut times: only the attempts' ends rescan, each racing the others'.
+                  watch.watch(a, System.nanoTime() + TimeUnit.HOURS.toNanos(1) + i, w -> {});
+                  watch.unwatch(a);
+                }
+              });
+      workers.add(worker);
+      worker.start();
+    }
+    for (Thread w : workers) {
+      w.join();
+    }
+    assertThat(watch.armed()).as("a rescan that saw an ended attempt armed the timer").isFalse();
+  }
+
+  @Test
   void attemptsWatchedFromManyThreadsWhileTheTimerFiresAreAllCut() throws Exception {
     AttemptWatch watch = new AttemptWatch(TimeSource.system());
     int threads = 8;
