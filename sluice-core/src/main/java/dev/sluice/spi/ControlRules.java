@@ -26,7 +26,7 @@ final class ControlRules {
 
   /** Whether the cooldown or the circuit keeps every admission out at {@code now}. */
   static boolean blocks(PoolState s, long now) {
-    ControlState c = s.control();
+    ControlState c = s.controlCore();
     if (c == ControlState.NONE) {
       return false;
     }
@@ -35,7 +35,7 @@ final class ControlRules {
 
   /** When an admission {@link #blocks blocked} at {@code now} may happen by time alone. */
   static long unblockedAt(PoolState s, long now) {
-    ControlState c = s.control();
+    ControlState c = s.controlCore();
     long at = Math.max(now, c.cooldown().until());
     if (BreakerRules.blocks(c.breaker(), now)) {
       at = Math.max(at, BreakerRules.reopensAt(c.breaker()));
@@ -45,32 +45,32 @@ final class ControlRules {
 
   /** Whether a fail-fast request is refused: the circuit is open or its probe runs. */
   static boolean circuitRefuses(PoolState s, long now) {
-    return BreakerRules.blocks(s.control().breaker(), now);
+    return BreakerRules.blocks(s.controlCore().breaker(), now);
   }
 
   /** Brings the breaker up to {@code now}: an ended or timed-out probe. */
   static void settle(PoolState s, long now) {
     BreakerPolicy p = s.config().recovery().breaker();
-    ControlState c = s.control();
+    ControlState c = s.controlCore();
     if (p != null && c.breaker().phase() == ControlState.BreakerPhase.HALF_OPEN) {
-      s.control(withBreaker(c, BreakerRules.settle(p, c.breaker(), s, now)));
+      s.controlCore(withBreaker(c, BreakerRules.settle(p, c.breaker(), s, now)));
     }
   }
 
   /** After a grant: it may be the half-open circuit's probe. */
   static void granted(PoolState s, LeaseRecord lease, long now) {
     BreakerPolicy p = s.config().recovery().breaker();
-    ControlState c = s.control();
+    ControlState c = s.controlCore();
     if (p != null && c.breaker().phase() != ControlState.BreakerPhase.CLOSED) {
-      s.control(withBreaker(c, BreakerRules.granted(p, c.breaker(), lease, now)));
+      s.controlCore(withBreaker(c, BreakerRules.granted(p, c.breaker(), lease, now)));
     }
   }
 
   /** A grant given back before it started: if it was the probe, another may take its place. */
   static void withdrawn(PoolState s, long leaseId) {
-    ControlState c = s.control();
+    ControlState c = s.controlCore();
     if (c.breaker().phase() == ControlState.BreakerPhase.HALF_OPEN) {
-      s.control(withBreaker(c, BreakerRules.withdrawn(c.breaker(), leaseId)));
+      s.controlCore(withBreaker(c, BreakerRules.withdrawn(c.breaker(), leaseId)));
     }
   }
 
@@ -80,12 +80,12 @@ final class ControlRules {
     if (lease == null || !lease.owner().equals(r.owner())) {
       // Lost work is no evidence, but its operation still ends with the report.
       if (!r.operation().isEmpty()) {
-        s.control(OperationRules.finished(s.control(), r.owner(), r.operation()));
+        OperationRules.finished(s, r.owner(), r.operation());
       }
       return NOT_RELEASED;
     }
     RecoveryPolicy p = s.config().recovery();
-    ControlState c = s.control();
+    ControlState c = s.controlCore();
     long last = s.lastFencingToken();
     ControlState.Cooldown cooldown =
         CooldownRules.report(p, c.cooldown(), lease, r.outcome(), r.retryAfterMillis(), now, last);
@@ -96,9 +96,9 @@ final class ControlRules {
     ControlState next = c.withCooldown(cooldown).withBreaker(breaker);
     boolean counted = next != c && !next.equals(c);
     if (!r.operation().isEmpty()) {
-      next = OperationRules.finished(next, r.owner(), r.operation());
+      OperationRules.finished(s, r.owner(), r.operation());
     }
-    s.control(next);
+    s.controlCore(next);
     s.removeLease(lease.id());
     s.trace().add(TraceEvent.Kind.RELEASED, lease.id(), r.owner(), s.activeWeight(), now);
     return counted ? COUNTED : RELEASED;
@@ -106,22 +106,22 @@ final class ControlRules {
 
   /** Starts a drain, or answers the running one. */
   static ControlView drain(PoolState s, long now) {
-    ControlState c = s.control();
+    ControlState c = s.controlCore();
     if (!c.drain().draining()) {
-      s.control(c.withDrain(new ControlState.Drain(c.drain().generation() + 1, true)));
+      s.controlCore(c.withDrain(new ControlState.Drain(c.drain().generation() + 1, true)));
     }
     return ControlView.of(s, now);
   }
 
   /** Ends the drain of {@code generation} if it is the latest. */
   static boolean resume(PoolState s, long generation) {
-    ControlState c = s.control();
+    ControlState c = s.controlCore();
     if (generation != c.drain().generation()) {
       return false;
     }
+    s.controlCore(c.withDrain(new ControlState.Drain(generation, false)));
     // Acknowledged records have served their drain: a later drain can report clean.
-    s.control(
-        OperationRules.pruneAcknowledged(c.withDrain(new ControlState.Drain(generation, false))));
+    OperationRules.pruneAcknowledged(s);
     return true;
   }
 

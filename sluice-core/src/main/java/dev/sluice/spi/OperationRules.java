@@ -7,16 +7,20 @@ package dev.sluice.spi;
 import dev.sluice.spi.ControlState.Operation;
 import dev.sluice.spi.ControlState.OperationStatus;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The operation records of managed execution as pure functions: an operation is recorded when its
- * first attempt is queued or admitted and removed when it finishes; its owner's death leaves it
- * {@linkplain OperationStatus#UNCONFIRMED unconfirmed}, which keeps a drain from settling until an
- * operator acknowledges it for the running drain; a resume prunes the acknowledged records.
+ * The operation records of managed execution: an operation is recorded when its first attempt is
+ * queued or admitted and removed when it finishes; its owner's death leaves it {@linkplain
+ * OperationStatus#UNCONFIRMED unconfirmed}, which keeps a drain from settling until an operator
+ * acknowledges it for the running drain; a resume prunes the acknowledged records.
+ *
+ * <p>The records live in the pool state's table ({@link PoolState#operationTable()}), keyed by id:
+ * every admission of a first attempt adds one and every last report removes one, under the store's
+ * lock, so each is one change of the table rather than a copy of every running execution's record.
  *
  * <p>Stateless.
  */
@@ -24,91 +28,46 @@ final class OperationRules {
   private OperationRules() {}
 
   /** After an acquire of an attempt of {@code operation} that was queued or admitted. */
-  static ControlState begun(ControlState c, String owner, String operation) {
-    List<Operation> ops = c.operations();
-    // By index: an iterator is an object per record per command, and this runs on every admission.
-    for (int i = 0, n = ops.size(); i < n; i++) {
-      if (sameId(ops.get(i).id(), operation)) {
-        return c;
-      }
+  static void begun(PoolState s, String owner, String operation) {
+    if (s.operationTable().containsKey(operation)) {
+      return;
     }
-    // Straight into an immutable list, which the state keeps as it is: this runs for every
-    // execution, most often on a pool that runs no other.
-    Operation begun =
-        new Operation(operation, owner, c.drain().generation(), OperationStatus.RUNNING, "");
-    if (c.operations().isEmpty()) {
-      return c.withOperations(List.of(begun));
-    }
-    int n = c.operations().size();
-    Operation[] next = c.operations().toArray(new Operation[n + 1]);
-    next[n] = begun;
-    return c.withOperations(List.of(next));
-  }
-
-  /** The owner's running record of {@code operation} removed: it finished. */
-  static ControlState finished(ControlState c, String owner, String operation) {
-    List<Operation> ops = c.operations();
-    int n = ops.size();
-    for (int i = 0; i < n; i++) {
-      Operation o = ops.get(i);
-      if (sameId(o.id(), operation)
-          && o.owner().equals(owner)
-          && o.status() == OperationStatus.RUNNING) {
-        if (n == 1) {
-          return c.withOperations(List.of());
-        }
-        Operation[] next = new Operation[n - 1];
-        for (int j = 0, k = 0; j < n; j++) {
-          if (j != i) {
-            next[k++] = ops.get(j);
-          }
-        }
-        return c.withOperations(List.of(next));
-      }
-    }
-    return c;
+    long generation = s.controlCore().drain().generation();
+    s.putOperation(new Operation(operation, owner, generation, OperationStatus.RUNNING, ""));
   }
 
   /**
-   * Whether two operation ids are equal. Every admission and every last report looks for its
-   * operation among the running ones, under the pool's lock: the same string object (a report from
-   * the JVM that began the operation) or a differing cached hash answers at once, and only ids that
-   * agree on both are compared character by character.
+   * The owner's running record of {@code operation} removed: it finished.
+   *
+   * @return whether there was one
    */
-  private static boolean sameId(String a, String b) {
-    return a == b || (a.hashCode() == b.hashCode() && a.equals(b));
+  static boolean finished(PoolState s, String owner, String operation) {
+    Operation o = s.operationTable().get(operation);
+    if (o == null || o.status() != OperationStatus.RUNNING || !o.owner().equals(owner)) {
+      return false;
+    }
+    s.removeOperation(operation);
+    return true;
   }
 
   /** The running records of dead owners become unconfirmed. */
-  static ControlState ownersDied(ControlState c, Set<String> dead) {
-    if (c.operations().isEmpty()) {
-      return c;
-    }
-    List<Operation> next = new ArrayList<>(c.operations().size());
-    boolean changed = false;
-    for (Operation o : c.operations()) {
+  static void ownersDied(PoolState s, Set<String> dead) {
+    List<Operation> unconfirmed = new ArrayList<>();
+    for (Operation o : s.operationTable().values()) {
       if (o.status() == OperationStatus.RUNNING && dead.contains(o.owner())) {
-        next.add(new Operation(o.id(), o.owner(), o.generation(), OperationStatus.UNCONFIRMED, ""));
-        changed = true;
-      } else {
-        next.add(o);
+        unconfirmed.add(
+            new Operation(o.id(), o.owner(), o.generation(), OperationStatus.UNCONFIRMED, ""));
       }
     }
-    return changed ? c.withOperations(next) : c;
+    // Replacing a record keeps its place: the table stays in the order the operations began.
+    for (Operation o : unconfirmed) {
+      s.putOperation(o);
+    }
   }
 
   /** A clean close: the owner's running records go, as its leases do. */
-  static ControlState retired(ControlState c, String owner) {
-    if (c.operations().isEmpty()) {
-      return c;
-    }
-    List<Operation> next = new ArrayList<>(c.operations().size());
-    for (Operation o : c.operations()) {
-      if (!(o.status() == OperationStatus.RUNNING && o.owner().equals(owner))) {
-        next.add(o);
-      }
-    }
-    return next.size() == c.operations().size() ? c : c.withOperations(next);
+  static void retired(PoolState s, String owner) {
+    removeIf(s, o -> o.status() == OperationStatus.RUNNING && o.owner().equals(owner));
   }
 
   /**
@@ -116,55 +75,67 @@ final class OperationRules {
    * stale generation or an id that is not unconfirmed (or already acknowledged) changes nothing.
    */
   static AcknowledgeAnswer acknowledge(PoolState s, PoolCommand.Acknowledge a) {
-    ControlState c = s.control();
-    if (a.generation() != c.drain().generation()) {
+    if (a.generation() != s.controlCore().drain().generation()) {
       return new AcknowledgeAnswer(true, List.of());
     }
-    Map<String, Integer> index = new HashMap<>();
-    for (int i = 0; i < c.operations().size(); i++) {
-      index.put(c.operations().get(i).id(), i);
-    }
+    Map<String, Operation> table = s.operationTable();
     List<String> unknown = new ArrayList<>();
-    List<Operation> next = new ArrayList<>(c.operations());
     for (String id : a.operationIds()) {
-      Integer i = index.get(id);
-      OperationStatus st = i == null ? null : next.get(i).status();
-      if (st == OperationStatus.UNCONFIRMED) {
-        Operation o = next.get(i);
-        next.set(
-            i,
-            new Operation(
-                o.id(), o.owner(), o.generation(), OperationStatus.ACKNOWLEDGED, a.reason()));
-      } else if (st != OperationStatus.ACKNOWLEDGED) {
+      Operation o = table.get(id);
+      OperationStatus st = o == null ? null : o.status();
+      if (st != OperationStatus.UNCONFIRMED && st != OperationStatus.ACKNOWLEDGED) {
         unknown.add(id);
       }
     }
     if (!unknown.isEmpty()) {
       return new AcknowledgeAnswer(false, unknown);
     }
-    s.control(c.withOperations(next));
+    for (String id : a.operationIds()) {
+      Operation o = table.get(id);
+      if (o.status() == OperationStatus.UNCONFIRMED) {
+        s.putOperation(
+            new Operation(
+                o.id(), o.owner(), o.generation(), OperationStatus.ACKNOWLEDGED, a.reason()));
+      }
+    }
     return new AcknowledgeAnswer(false, List.of());
   }
 
   /** The acknowledged records removed. */
-  static ControlState pruneAcknowledged(ControlState c) {
-    List<Operation> next = new ArrayList<>(c.operations().size());
-    for (Operation o : c.operations()) {
-      if (o.status() != OperationStatus.ACKNOWLEDGED) {
-        next.add(o);
-      }
-    }
-    return next.size() == c.operations().size() ? c : c.withOperations(next);
+  static void pruneAcknowledged(PoolState s) {
+    removeIf(s, o -> o.status() == OperationStatus.ACKNOWLEDGED);
   }
 
   /** Records a drain still waits for: running and unacknowledged unconfirmed ones. */
+  static int pending(PoolState s) {
+    return pending(s.operationTable().values());
+  }
+
+  /** Records a drain still waits for, of a control state as a view or a store holds it. */
   static int pending(ControlState c) {
+    return pending(c.operations());
+  }
+
+  private static int pending(Iterable<Operation> records) {
     int n = 0;
-    for (Operation o : c.operations()) {
+    for (Operation o : records) {
       if (o.status() != OperationStatus.ACKNOWLEDGED) {
         n++;
       }
     }
     return n;
+  }
+
+  private static void removeIf(PoolState s, java.util.function.Predicate<Operation> gone) {
+    List<String> ids = new ArrayList<>();
+    for (Iterator<Operation> it = s.operationTable().values().iterator(); it.hasNext(); ) {
+      Operation o = it.next();
+      if (gone.test(o)) {
+        ids.add(o.id());
+      }
+    }
+    for (String id : ids) {
+      s.removeOperation(id);
+    }
   }
 }

@@ -41,7 +41,7 @@ public final class PoolAlgorithm {
       PoolState state, PoolCommand<R> command, PoolContext context) {
     long now = context.now();
     long before = PoolMachine.nextDeadline(state, now);
-    ControlState.Drain drainBefore = state.control().drain();
+    ControlState.Drain drainBefore = state.controlCore().drain();
     int workBefore = drainBefore.draining() ? work(state) : 0;
     Effects fx = new Effects();
     PoolMachine.settle(state, context, fx);
@@ -55,7 +55,7 @@ public final class PoolAlgorithm {
     ControlRules.settle(state, now);
     PoolMachine.pump(state, now, fx);
     long after = PoolMachine.nextDeadline(state, now);
-    ControlState.Drain drainAfter = state.control().drain();
+    ControlState.Drain drainAfter = state.controlCore().drain();
     boolean everyone =
         !drainAfter.equals(drainBefore) || (drainAfter.draining() && work(state) < workBefore);
     return new PoolOutcome<>(
@@ -71,7 +71,7 @@ public final class PoolAlgorithm {
 
   /** What a drain waits for: leases, waiters and operations not finished or acknowledged. */
   private static int work(PoolState s) {
-    return s.leases().size() + s.waiters().size() + OperationRules.pending(s.control());
+    return s.leases().size() + s.waiters().size() + OperationRules.pending(s);
   }
 
   private static Object body(PoolState s, PoolCommand<?> c, long now, Effects fx) {
@@ -102,9 +102,7 @@ public final class PoolAlgorithm {
     } else if (c instanceof PoolCommand.ReadControl) {
       return ControlView.of(s, now);
     } else if (c instanceof PoolCommand.Finish f) {
-      ControlState before = s.control();
-      s.control(OperationRules.finished(before, f.owner(), f.operation()));
-      return s.control() != before;
+      return OperationRules.finished(s, f.owner(), f.operation());
     } else if (c instanceof PoolCommand.Acknowledge a) {
       return OperationRules.acknowledge(s, a);
     }
@@ -116,14 +114,14 @@ public final class PoolAlgorithm {
     AcquireAnswer answer = admit(s, a, now);
     if (!a.operation().isEmpty()
         && (answer instanceof AcquireAnswer.Granted || answer instanceof AcquireAnswer.Queued)) {
-      s.control(OperationRules.begun(s.control(), a.owner(), a.operation()));
+      OperationRules.begun(s, a.owner(), a.operation());
     }
     return answer;
   }
 
   private static AcquireAnswer admit(PoolState s, PoolCommand.Acquire a, long now) {
     long weight = a.weight();
-    ControlState.Drain drain = s.control().drain();
+    ControlState.Drain drain = s.controlCore().drain();
     if (drain.draining() && !a.continuing()) {
       return new AcquireAnswer.Draining(drain.generation());
     }
@@ -235,7 +233,7 @@ public final class PoolAlgorithm {
   }
 
   private static void retire(PoolState s, String owner, long now) {
-    s.control(OperationRules.retired(s.control(), owner));
+    OperationRules.retired(s, owner);
     List<Long> held = new ArrayList<>();
     for (LeaseRecord l : s.leases()) {
       if (l.owner().equals(owner)) {

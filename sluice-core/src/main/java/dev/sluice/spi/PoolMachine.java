@@ -47,7 +47,7 @@ final class PoolMachine {
   private static void reclaim(PoolState s, PoolContext ctx, Effects fx) {
     long now = ctx.now();
     // Work a dead owner had begun may or may not have taken effect: a drain must hear of it.
-    s.control(OperationRules.ownersDied(s.control(), ctx.deadOwners()));
+    OperationRules.ownersDied(s, ctx.deadOwners());
     List<LeaseRecord> dead = new ArrayList<>();
     for (LeaseRecord l : s.leases()) {
       if (ctx.deadOwners().contains(l.owner())) {

@@ -8,6 +8,9 @@ import dev.sluice.LimiterConfig;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -39,7 +42,19 @@ public final class PoolState {
   private long nextRefreshAt;
   private long lastEntryId;
   private long lastFencingToken;
+
+  /** The cooldown, breaker and drain; never with operation records, which are in the table. */
   private ControlState control = ControlState.NONE;
+
+  /** The operation records by id, in the order the operations began. */
+  private final LinkedHashMap<String, ControlState.Operation> operations = new LinkedHashMap<>();
+
+  private final Map<String, ControlState.Operation> operationsView =
+      Collections.unmodifiableMap(operations);
+
+  /** {@link #control()} with the operation records, built when asked for; null once stale. */
+  private ControlState withRecords;
+
   private boolean dirty;
 
   private PoolState(LimiterConfig config, long createdAt, TraceLog trace) {
@@ -349,18 +364,85 @@ public final class PoolState {
 
   // ---- control state of managed execution
 
-  /** The cooldown, breaker and drain state; {@link ControlState#NONE} until one is used. */
+  /**
+   * The cooldown, breaker and drain state with the operation records; {@link ControlState#NONE}
+   * until one is used. With records, it is built when first asked for after a change: stores and
+   * views ask for it, the algorithm works on the parts.
+   */
   public ControlState control() {
+    if (operations.isEmpty()) {
+      return control;
+    }
+    ControlState c = withRecords;
+    if (c == null) {
+      c = control.withOperations(List.copyOf(operations.values()));
+      withRecords = c;
+    }
+    return c;
+  }
+
+  /** Replaces the control state, its operation records included. */
+  public void control(ControlState next) {
+    Objects.requireNonNull(next, "control");
+    controlCore(next.operations().isEmpty() ? next : next.withOperations(List.of()));
+    if (!sameRecords(next.operations())) {
+      operations.clear();
+      for (ControlState.Operation o : next.operations()) {
+        operations.put(o.id(), o);
+      }
+      recordsChanged();
+    }
+  }
+
+  /** The control state without its operation records. */
+  ControlState controlCore() {
     return control;
   }
 
-  /** Replaces the control state. */
-  public void control(ControlState next) {
+  /** Replaces the cooldown, breaker and drain; {@code next} holds no operation records. */
+  void controlCore(ControlState next) {
     // The same object is the common case (a report that changed nothing): no comparison then.
-    if (next != control && !control.equals(Objects.requireNonNull(next, "control"))) {
+    if (next != control && !control.equals(next)) {
       control = next;
+      withRecords = null;
       dirty = true;
     }
+  }
+
+  /** The operation records by id, in the order the operations began; read-only. */
+  Map<String, ControlState.Operation> operationTable() {
+    return operationsView;
+  }
+
+  /** Adds a record, or replaces the one of its id in its place. */
+  void putOperation(ControlState.Operation o) {
+    operations.put(o.id(), o);
+    recordsChanged();
+  }
+
+  /** Removes the record of {@code id}, if any. */
+  void removeOperation(String id) {
+    if (operations.remove(id) != null) {
+      recordsChanged();
+    }
+  }
+
+  private void recordsChanged() {
+    withRecords = null;
+    dirty = true;
+  }
+
+  private boolean sameRecords(List<ControlState.Operation> records) {
+    if (records.size() != operations.size()) {
+      return false;
+    }
+    Iterator<ControlState.Operation> mine = operations.values().iterator();
+    for (ControlState.Operation o : records) {
+      if (!o.equals(mine.next())) {
+        return false;
+      }
+    }
+    return true;
   }
 
   // ---- trace
