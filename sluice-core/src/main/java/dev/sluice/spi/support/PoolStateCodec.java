@@ -15,8 +15,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The compact binary form of a pool's state, except its trace, that any store may keep in one row
@@ -205,14 +207,20 @@ public final class PoolStateCodec {
     if (minor >= 3) {
       int count = in.sized("operation count");
       operations = new ArrayList<>(count);
+      Set<String> ids = new HashSet<>();
       for (int i = 0; i < count; i++) {
-        operations.add(
+        ControlState.Operation o =
             new ControlState.Operation(
                 in.string(),
                 in.string(),
                 in.number(),
                 STATUSES[in.count("operation status", STATUSES.length - 1)],
-                in.string()));
+                in.string());
+        // The pool keeps one record per operation id; a second one is damage, not a record.
+        if (!ids.add(o.id())) {
+          throw new IOException("malformed pool state: operation " + o.id() + " recorded twice");
+        }
+        operations.add(o);
       }
     }
     return new ControlState(

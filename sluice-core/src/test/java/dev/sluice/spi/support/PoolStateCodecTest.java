@@ -14,6 +14,7 @@ import dev.sluice.spi.LeaseRecord;
 import dev.sluice.spi.PoolState;
 import dev.sluice.spi.WaiterRecord;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -194,6 +195,38 @@ class PoolStateCodecTest {
     // A minor-3 row whose operation list is cut short is malformed, never a shorter list.
     byte[] cut = Arrays.copyOf(minorThree, minorThree.length - 3);
     assertThatThrownBy(() -> PoolStateCodec.read(cut)).isInstanceOf(IOException.class);
+  }
+
+  @Test
+  void aRowRecordingOneOperationTwiceIsRefused() throws IOException {
+    PoolState s = sample();
+    s.control(
+        ControlState.NONE.withOperations(
+            List.of(
+                new ControlState.Operation(
+                    "op-1", "owner-a", 0, ControlState.OperationStatus.RUNNING, ""),
+                new ControlState.Operation(
+                    "op-2", "owner-a", 0, ControlState.OperationStatus.RUNNING, ""))));
+    byte[] row = PoolStateCodec.write(s, 7, List.of());
+    assertThat(PoolStateCodec.read(row).control().operations()).hasSize(2);
+    // The second id's last character made equal to the first's: the same operation twice.
+    byte[] twice = row.clone();
+    byte[] second = "op-2".getBytes(StandardCharsets.UTF_8);
+    int at = indexOf(twice, second);
+    assertThat(at).isPositive();
+    twice[at + 3] = (byte) '1';
+    assertThatThrownBy(() -> PoolStateCodec.read(twice))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("operation op-1 recorded twice");
+  }
+
+  private static int indexOf(byte[] bytes, byte[] part) {
+    for (int i = 0; i + part.length <= bytes.length; i++) {
+      if (Arrays.equals(Arrays.copyOfRange(bytes, i, i + part.length), part)) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   @Test
