@@ -7,10 +7,10 @@ package dev.sluice.spi;
 import dev.sluice.spi.ControlState.Operation;
 import dev.sluice.spi.ControlState.OperationStatus;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * The operation records of managed execution: an operation is recorded when its first attempt is
@@ -126,10 +126,10 @@ final class OperationRules {
     return n;
   }
 
-  private static void removeIf(PoolState s, java.util.function.Predicate<Operation> gone) {
+  private static void removeIf(PoolState s, Predicate<Operation> gone) {
+    // Collected first: the table cannot change while its values are walked.
     List<String> ids = new ArrayList<>();
-    for (Iterator<Operation> it = s.operationTable().values().iterator(); it.hasNext(); ) {
-      Operation o = it.next();
+    for (Operation o : s.operationTable().values()) {
       if (gone.test(o)) {
         ids.add(o.id());
       }
