@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -31,6 +32,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * Both pay to wake a parked thread and then the caller. Meant for {@code -t 1}.
  */
 @BenchmarkMode(Mode.AverageTime)
+@Fork(jvmArgsAppend = {ForkedHeap.INITIAL, ForkedHeap.MAX, ForkedHeap.PRE_TOUCH})
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class AsyncBench {
 

@@ -17,6 +17,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -37,6 +38,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * built once per trial and shared by all benchmark threads. The thread count comes from {@code -t}.
  */
 @BenchmarkMode(Mode.AverageTime)
+@Fork(jvmArgsAppend = {ForkedHeap.INITIAL, ForkedHeap.MAX, ForkedHeap.PRE_TOUCH})
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class ConcurrencyBench {
   static final int CAP = 4;

@@ -23,6 +23,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -47,6 +48,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * 8}.
  */
 @BenchmarkMode(Mode.AverageTime)
+@Fork(jvmArgsAppend = {ForkedHeap.INITIAL, ForkedHeap.MAX, ForkedHeap.PRE_TOUCH})
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class RecoveryBench {
   private static final ExecutionTask<Integer> TASK = ctx -> Task.run();

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -37,6 +38,7 @@ import org.openjdk.jmh.annotations.TearDown;
  * wakes.
  */
 @BenchmarkMode(Mode.AverageTime)
+@Fork(jvmArgsAppend = {ForkedHeap.INITIAL, ForkedHeap.MAX, ForkedHeap.PRE_TOUCH})
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class SpacingBench {
 

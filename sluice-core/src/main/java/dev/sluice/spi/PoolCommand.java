@@ -55,7 +55,9 @@ public sealed interface PoolCommand<R> {
     /** Checks the components. */
     public Acquire {
       Objects.requireNonNull(owner, "owner");
-      Objects.requireNonNull(operation, "operation");
+      // Hashed here, once, so the string keeps its hash: the pool looks the operation up by it
+      // under the store's lock, where every caller of the pool waits for the work done.
+      Objects.requireNonNull(operation, "operation").hashCode();
     }
 
     /**
@@ -245,7 +247,8 @@ public sealed interface PoolCommand<R> {
     public Report {
       Objects.requireNonNull(owner, "owner");
       Objects.requireNonNull(outcome, "outcome");
-      Objects.requireNonNull(operation, "operation");
+      // Hashed here rather than under the store's lock; see Acquire.
+      Objects.requireNonNull(operation, "operation").hashCode();
       if (retryAfterMillis < 0) {
         throw new IllegalArgumentException(
             "retryAfterMillis must not be negative (allowed 0.."
