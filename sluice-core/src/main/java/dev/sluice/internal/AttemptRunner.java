@@ -94,7 +94,7 @@ final class AttemptRunner<T> {
     a.ran = true;
     if (a.cancelled()) {
       // The execution ended between the grant and the start: the task must not run.
-      a.returned = true;
+      a.markReturned();
       a.outcome = AttemptOutcome.neutral();
       report(a);
       return null;
@@ -115,7 +115,7 @@ final class AttemptRunner<T> {
     } catch (Throwable e) {
       a.failure = e;
     } finally {
-      a.returned = true;
+      a.markReturned();
       if (a.watchedBy != null) {
         watch.unwatch(a);
       }
@@ -143,8 +143,9 @@ final class AttemptRunner<T> {
     }
     // Whether a retry may follow is decided again after the release; closing and the deadline can
     // still end the execution there, which then finishes the record itself.
-    a.lastReported = a.cancelled() || !RetryRule.allows(options, a, false);
-    if (a.lastReported) {
+    boolean last = a.cancelled() || !RetryRule.allows(options, a, false);
+    a.lastReported(last);
+    if (last) {
       t.finishes = a.operationId();
     }
     if (o instanceof AttemptOutcome.Success) {
@@ -154,7 +155,7 @@ final class AttemptRunner<T> {
           ReportedOutcome.THROTTLE, th.retryAfter().map(AttemptRunner::millis).orElse(0L));
     } else if (o instanceof AttemptOutcome.ServiceFailure) {
       t.reportOutcome(ReportedOutcome.SERVICE_FAILURE, 0);
-    } else if (a.lastReported) {
+    } else if (last) {
       t.reportOutcome(ReportedOutcome.NEUTRAL, 0);
     }
   }

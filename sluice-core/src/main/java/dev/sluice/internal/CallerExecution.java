@@ -115,7 +115,7 @@ final class CallerExecution<T> implements StopsOnClose, Consumer<AttemptContext<
       observation = instrumentation.execute(limiter.pool(), operationId, options);
       return observed(observation);
     } finally {
-      if (last != null && !last.lastReported) {
+      if (last != null && !last.lastReported()) {
         // No report ended the operation's record (refused, timed out, stopped between attempts).
         limiter.shared().control().finishAsync(operationId);
       }

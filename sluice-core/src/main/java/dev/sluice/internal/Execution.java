@@ -206,7 +206,7 @@ final class Execution<T> implements InFlight, StopsOnClose {
   void attemptTimedOut(AttemptContext<T> a) {
     Duration timeout = Duration.ofMillis(options.attemptTimeoutMillis());
     synchronized (this) {
-      if (current != a || a.returned) {
+      if (current != a || a.returned()) {
         // The task returned before the timer's turn came: it did not time out.
         return;
       }
@@ -270,7 +270,7 @@ final class Execution<T> implements InFlight, StopsOnClose {
         request.cancel(false);
       }
     }
-    if (latest != null && !latest.lastReported) {
+    if (latest != null && !latest.lastReported()) {
       // No report ended the operation's record (refused, timed out, stopped between attempts).
       limiter.shared().control().finishAsync(operationId);
     }

@@ -52,7 +52,8 @@ abstract class HandOffTicket extends TicketCore {
   /** Whether the QUEUED event was sent: a request held in its JVM announces it when held. */
   private volatile boolean announcedQueued;
 
-  private volatile Announce announce = Announce.EVENT_PENDING;
+  /** Set in the constructor with a plain store; see {@link TicketCore}'s. */
+  private volatile Announce announce;
 
   /** Whether this request was withdrawn while it held a unit passed on in this JVM. */
   private volatile boolean heldPassedUnit;
@@ -68,6 +69,7 @@ abstract class HandOffTicket extends TicketCore {
       long deadlineNanos,
       long queueWaitMillis) {
     super(limiter, ref, weight, lifetime, deadlineNanos, queueWaitMillis);
+    ANNOUNCE.set(this, Announce.EVENT_PENDING);
   }
 
   /** Called once the request is granted and nobody withdrew it; delivers the grant. */

@@ -23,6 +23,7 @@ abstract class TicketCore implements InFlight {
   private static final VarHandle LEASE;
   private static final VarHandle WHY;
   private static final VarHandle ENDED;
+  private static final VarHandle STORE_QUEUE_DEADLINE;
 
   static {
     try {
@@ -31,6 +32,8 @@ abstract class TicketCore implements InFlight {
       LEASE = lookup.findVarHandle(TicketCore.class, "lease", LeaseRecord.class);
       WHY = lookup.findVarHandle(TicketCore.class, "why", WithdrawReason.class);
       ENDED = lookup.findVarHandle(TicketCore.class, "ended", boolean.class);
+      STORE_QUEUE_DEADLINE =
+          lookup.findVarHandle(TicketCore.class, "storeQueueDeadline", long.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -56,7 +59,7 @@ abstract class TicketCore implements InFlight {
   /** The store's queue entry for this request, once its acquire was answered "queued"; else 0. */
   private volatile long storeEntryId;
 
-  private volatile long storeQueueDeadline = PoolState.NEVER;
+  private volatile long storeQueueDeadline;
 
   /** Whether the limiter tracks this ticket as unstarted work that close() may reject. */
   volatile boolean tracked;
@@ -81,6 +84,7 @@ abstract class TicketCore implements InFlight {
     // safe hand-overs (concurrent maps, monitors, executors), and a volatile store would cost a
     // fence per request.
     STATE.set(this, TicketState.PENDING);
+    STORE_QUEUE_DEADLINE.set(this, PoolState.NEVER);
   }
 
   final TicketState state() {

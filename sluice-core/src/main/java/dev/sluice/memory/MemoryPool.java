@@ -6,6 +6,8 @@ package dev.sluice.memory;
 
 import dev.sluice.TimeSource;
 import dev.sluice.spi.PoolState;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -21,6 +23,16 @@ import java.util.concurrent.locks.ReentrantLock;
  * spinning), where the lock's waiters park at once.
  */
 final class MemoryPool {
+  private static final VarHandle SEQUENCE;
+
+  static {
+    try {
+      SEQUENCE = MethodHandles.lookup().findVarHandle(MemoryPool.class, "sequence", long.class);
+    } catch (ReflectiveOperationException e) {
+      throw new ExceptionInInitializerError(e);
+    }
+  }
+
   private final ReentrantLock lock = new ReentrantLock();
   private final PoolState state;
   private final CopyOnWriteArrayList<MemorySession> sessions = new CopyOnWriteArrayList<>();
@@ -91,9 +103,14 @@ final class MemoryPool {
     return now;
   }
 
-  /** The next command's sequence; called under the lock. */
+  /**
+   * The next command's sequence; called under the lock. A release store: the lock's release that
+   * follows orders it before anything the holder does next, so a fence here would be a second one.
+   */
   long nextSequence() {
-    return ++sequence;
+    long next = sequence + 1;
+    SEQUENCE.setRelease(this, next);
+    return next;
   }
 
   long appliedSequence() {
