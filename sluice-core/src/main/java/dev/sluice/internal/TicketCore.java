@@ -143,7 +143,9 @@ abstract class TicketCore implements InFlight {
 
   /** Marks a started request done; its lease is released by the caller. */
   final void done() {
-    state = TicketState.DONE;
+    // A release store: DONE ends nothing another party waits on (no withdrawal can take a started
+    // request), and the count-out that follows is a compare-and-set, which fences anyway.
+    STATE.setRelease(this, TicketState.DONE);
   }
 
   /** Attaches the queue-timeout entry; cancels it at once if the request is already decided. */
