@@ -82,8 +82,10 @@ final class AttemptContext<T> extends AttemptWatch.Watched implements ExecutionC
   Ticket ticket;
 
   /**
-   * The watch of the attempt's timeout and deadline while the task runs, else null. Plain: written
-   * and read by the thread that runs the attempt only.
+   * The watch of the attempt's timeout and deadline while the task runs, else null. Written by the
+   * thread that runs the attempt, before the watch's stripe lock publishes the attempt; {@link
+   * #cancel()} may read it on another thread without an edge, and then a stale null only skips an
+   * early unwatch, which the attempt's own thread does when its task returns.
    */
   AttemptWatch watchedBy;
 

@@ -104,8 +104,9 @@ final class MemoryPool {
   }
 
   /**
-   * The next command's sequence; called under the lock. A release store: the lock's release that
-   * follows orders it before anything the holder does next, so a fence here would be a second one.
+   * The next command's sequence; called under the lock. A release store: it is read outside the
+   * lock only by the committing thread after the unlock, or by a later holder, and the unlock that
+   * follows fences anyway; nothing inside the critical section depends on its order.
    */
   long nextSequence() {
     long next = sequence + 1;
