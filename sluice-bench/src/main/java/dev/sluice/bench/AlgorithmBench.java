@@ -4,16 +4,12 @@
  */
 package dev.sluice.bench;
 
-import dev.sluice.BreakerPolicy;
-import dev.sluice.LimiterConfig;
-import dev.sluice.RecoveryPolicy;
 import dev.sluice.spi.AcquireAnswer;
 import dev.sluice.spi.PoolAlgorithm;
 import dev.sluice.spi.PoolCommand;
 import dev.sluice.spi.PoolContext;
 import dev.sluice.spi.PoolState;
 import dev.sluice.spi.ReportedOutcome;
-import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -50,20 +46,8 @@ public class AlgorithmBench {
   /** A fresh pool state, as {@link RecoveryBench#openLimiter()} configures it. */
   @Setup
   public void setUp() {
-    LimiterConfig config =
-        LimiterConfig.builder()
-            .maxConcurrent(64)
-            .recovery(
-                RecoveryPolicy.builder()
-                    .breaker(
-                        BreakerPolicy.consecutive()
-                            .failureThreshold(5)
-                            .initialPause(Duration.ofSeconds(30))
-                            .build())
-                    .build())
-            .build();
     now = 1_000_000L;
-    state = PoolState.create(config, now, 1024);
+    state = PoolState.create(RecoveryBench.poolConfig(), now, 1024);
   }
 
   /** One acquire and its report, finishing the operation the acquire began. */

@@ -130,19 +130,27 @@ public class RecoveryBench {
    * @return the limiter, open
    */
   static Limiter openLimiter() {
-    return Limiter.open(
-        MemoryStore.named(PoolKeys.fresh("recovery")),
-        LimiterConfig.builder()
-            .maxConcurrent(64)
-            .recovery(
-                RecoveryPolicy.builder()
-                    .breaker(
-                        BreakerPolicy.consecutive()
-                            .failureThreshold(5)
-                            .initialPause(Duration.ofSeconds(30))
-                            .build())
-                    .build())
-            .build());
+    return Limiter.open(MemoryStore.named(PoolKeys.fresh("recovery")), poolConfig());
+  }
+
+  /**
+   * The pool's configuration: {@code maxConcurrent(64)} with a breaker opening after 5 failures in
+   * a row for 30 s.
+   *
+   * @return the configuration
+   */
+  static LimiterConfig poolConfig() {
+    return LimiterConfig.builder()
+        .maxConcurrent(64)
+        .recovery(
+            RecoveryPolicy.builder()
+                .breaker(
+                    BreakerPolicy.consecutive()
+                        .failureThreshold(5)
+                        .initialPause(Duration.ofSeconds(30))
+                        .build())
+                .build())
+        .build();
   }
 
   /** Resilience4j {@code Retry} around its {@code CircuitBreaker} around the task. */

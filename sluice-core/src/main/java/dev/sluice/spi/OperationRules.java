@@ -8,7 +8,6 @@ import dev.sluice.spi.ControlState.Operation;
 import dev.sluice.spi.ControlState.OperationStatus;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -18,7 +17,7 @@ import java.util.function.Predicate;
  * OperationStatus#UNCONFIRMED unconfirmed}, which keeps a drain from settling until an operator
  * acknowledges it for the running drain; a resume prunes the acknowledged records.
  *
- * <p>The records live in the pool state's table ({@link PoolState#operationTable()}), keyed by id:
+ * <p>The records live in the pool state's table ({@link PoolState#operations()}), keyed by id:
  * every admission of a first attempt adds one and every last report removes one, under the store's
  * lock, so each is one change of the table rather than a copy of every running execution's record.
  *
@@ -29,11 +28,11 @@ final class OperationRules {
 
   /** After an acquire of an attempt of {@code operation} that was queued or admitted. */
   static void begun(PoolState s, String owner, String operation) {
-    if (s.operationTable().containsKey(operation)) {
+    if (s.operation(operation) != null) {
       return;
     }
     long generation = s.controlCore().drain().generation();
-    s.putOperation(new Operation(operation, owner, generation, OperationStatus.RUNNING, ""));
+    s.addOperation(new Operation(operation, owner, generation, OperationStatus.RUNNING, ""));
   }
 
   /**
@@ -42,7 +41,7 @@ final class OperationRules {
    * @return whether there was one
    */
   static boolean finished(PoolState s, String owner, String operation) {
-    Operation o = s.operationTable().get(operation);
+    Operation o = s.operation(operation);
     if (o == null || o.status() != OperationStatus.RUNNING || !o.owner().equals(owner)) {
       return false;
     }
@@ -53,7 +52,7 @@ final class OperationRules {
   /** The running records of dead owners become unconfirmed. */
   static void ownersDied(PoolState s, Set<String> dead) {
     List<Operation> unconfirmed = new ArrayList<>();
-    for (Operation o : s.operationTable().values()) {
+    for (Operation o : s.operations()) {
       if (o.status() == OperationStatus.RUNNING && dead.contains(o.owner())) {
         unconfirmed.add(
             new Operation(o.id(), o.owner(), o.generation(), OperationStatus.UNCONFIRMED, ""));
@@ -78,10 +77,9 @@ final class OperationRules {
     if (a.generation() != s.controlCore().drain().generation()) {
       return new AcknowledgeAnswer(true, List.of());
     }
-    Map<String, Operation> table = s.operationTable();
     List<String> unknown = new ArrayList<>();
     for (String id : a.operationIds()) {
-      Operation o = table.get(id);
+      Operation o = s.operation(id);
       OperationStatus st = o == null ? null : o.status();
       if (st != OperationStatus.UNCONFIRMED && st != OperationStatus.ACKNOWLEDGED) {
         unknown.add(id);
@@ -91,7 +89,7 @@ final class OperationRules {
       return new AcknowledgeAnswer(false, unknown);
     }
     for (String id : a.operationIds()) {
-      Operation o = table.get(id);
+      Operation o = s.operation(id);
       if (o.status() == OperationStatus.UNCONFIRMED) {
         s.putOperation(
             new Operation(
@@ -108,7 +106,7 @@ final class OperationRules {
 
   /** Records a drain still waits for: running and unacknowledged unconfirmed ones. */
   static int pending(PoolState s) {
-    return pending(s.operationTable().values());
+    return pending(s.operations());
   }
 
   /** Records a drain still waits for, of a control state as a view or a store holds it. */
@@ -129,7 +127,7 @@ final class OperationRules {
   private static void removeIf(PoolState s, Predicate<Operation> gone) {
     // Collected first: the table cannot change while its values are walked.
     List<String> ids = new ArrayList<>();
-    for (Operation o : s.operationTable().values()) {
+    for (Operation o : s.operations()) {
       if (gone.test(o)) {
         ids.add(o.id());
       }

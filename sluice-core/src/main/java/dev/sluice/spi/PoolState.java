@@ -8,9 +8,7 @@ import dev.sluice.LimiterConfig;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -47,10 +45,11 @@ public final class PoolState {
   private ControlState control = ControlState.NONE;
 
   /** The operation records by id, in the order the operations began. */
-  private final LinkedHashMap<String, ControlState.Operation> operations = new LinkedHashMap<>();
+  private final NameTable<ControlState.Operation> operations =
+      new NameTable<>(ControlState.Operation::id);
 
-  private final Map<String, ControlState.Operation> operationsView =
-      Collections.unmodifiableMap(operations);
+  private final Collection<ControlState.Operation> operationsView =
+      Collections.unmodifiableCollection(operations);
 
   /** {@link #control()} with the operation records, built when asked for; null once stale. */
   private ControlState withRecords;
@@ -375,7 +374,7 @@ public final class PoolState {
     }
     ControlState c = withRecords;
     if (c == null) {
-      c = control.withOperations(List.copyOf(operations.values()));
+      c = control.withOperations(List.copyOf(operations));
       withRecords = c;
     }
     return c;
@@ -388,7 +387,7 @@ public final class PoolState {
     if (!sameRecords(next.operations())) {
       operations.clear();
       for (ControlState.Operation o : next.operations()) {
-        operations.put(o.id(), o);
+        operations.put(o);
       }
       recordsChanged();
     }
@@ -409,14 +408,28 @@ public final class PoolState {
     }
   }
 
-  /** The operation records by id, in the order the operations began; read-only. */
-  Map<String, ControlState.Operation> operationTable() {
+  /** The operation records, in the order the operations began; read-only. */
+  Collection<ControlState.Operation> operations() {
     return operationsView;
+  }
+
+  /** The record of operation {@code id}, or {@code null}. */
+  ControlState.Operation operation(String id) {
+    return operations.get(id);
+  }
+
+  /** Adds a record unless one of its id is there; returns whether it was added. */
+  boolean addOperation(ControlState.Operation o) {
+    if (!operations.addIfAbsent(o)) {
+      return false;
+    }
+    recordsChanged();
+    return true;
   }
 
   /** Adds a record, or replaces the one of its id in its place. */
   void putOperation(ControlState.Operation o) {
-    operations.put(o.id(), o);
+    operations.put(o);
     recordsChanged();
   }
 
@@ -436,7 +449,7 @@ public final class PoolState {
     if (records.size() != operations.size()) {
       return false;
     }
-    Iterator<ControlState.Operation> mine = operations.values().iterator();
+    Iterator<ControlState.Operation> mine = operations.iterator();
     for (ControlState.Operation o : records) {
       if (!o.equals(mine.next())) {
         return false;
