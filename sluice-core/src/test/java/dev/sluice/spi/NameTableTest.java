@@ -28,9 +28,10 @@ class NameTableTest {
   void randomAddsReplacesAndRemovesMatchALinkedHashMap() {
     Random random = new Random(20261206);
     for (int round = 0; round < 50; round++) {
-      // Half the rounds draw names from a small set of strings that share hashes ("Aa" and "BB"
-      // hash alike, and so does every string made of the same number of either), so that probes
-      // meet keys that match and names that do not.
+      // Half the rounds mix random ids with names from small groups of strings that share a hash
+      // ("Aa" and "BB" hash alike, and so does every string made of the same number of either;
+      // each length is a group), so that runs of one hash sit beside entries of other homes, and
+      // probes meet keys that match and names that do not.
       boolean colliding = round % 2 == 0;
       NameTable<Item> table = new NameTable<>(Item::name);
       Map<String, Item> model = new LinkedHashMap<>();
@@ -38,7 +39,8 @@ class NameTableTest {
       for (int step = 0; step < 5_000; step++) {
         int action = random.nextInt(8);
         if (model.size() < target ? action < 5 : action < 2) {
-          String name = colliding ? colliding(random) : UUID.randomUUID().toString();
+          String name =
+              colliding && random.nextBoolean() ? colliding(random) : UUID.randomUUID().toString();
           Item item = new Item(name, step);
           boolean absent = !model.containsKey(name);
           assertThat(table.addIfAbsent(item)).isEqualTo(absent);
@@ -55,6 +57,10 @@ class NameTableTest {
         }
         if (step % 997 == 0) {
           target = 1 + random.nextInt(200);
+        }
+        if (step % 1_499 == 1_498) {
+          table.clear();
+          model.clear();
         }
         if (step % 61 == 0) {
           assertSame(table, model);
@@ -107,15 +113,20 @@ class NameTableTest {
     assertThat(table).extracting(Item::payload).containsExactly(2, 4, 6, 8, 10, 12, 14, 16, 18, 20);
     Iterator<Item> it = table.iterator();
     it.next();
+    // Replacing a record in its place is no structural change, as in a LinkedHashMap.
+    table.put(new Item("op-6", 60));
+    assertThat(it.next()).isEqualTo(new Item("op-4", 4));
+    assertThat(it.next()).isEqualTo(new Item("op-6", 60));
     table.remove("op-4");
     assertThatThrownBy(it::next).isInstanceOf(ConcurrentModificationException.class);
   }
 
-  /** One of 64 names, every one hashing as the others of its length do. */
+  /** A name of 2 to 6 pairs, every one hashing as the others of its length do. */
   private static String colliding(Random random) {
     StringBuilder name = new StringBuilder();
-    int bits = random.nextInt(64);
-    for (int i = 0; i < 6; i++) {
+    int pairs = 2 + random.nextInt(5);
+    int bits = random.nextInt(1 << pairs);
+    for (int i = 0; i < pairs; i++) {
       name.append((bits >> i & 1) == 0 ? "Aa" : "BB");
     }
     return name.toString();
