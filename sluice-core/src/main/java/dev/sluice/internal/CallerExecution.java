@@ -119,7 +119,12 @@ final class CallerExecution<T> implements StopsOnClose, Consumer<AttemptContext<
         // No report ended the operation's record (refused, timed out, stopped between attempts).
         limiter.shared().control().finishAsync(operationId);
       }
-      limiter.lifecycle().ended();
+      // The attempts borrowed this execution's count. The last one may still wait for its store
+      // clean-up (withdrawn at its queue deadline, or by a close): then it counts out for both.
+      Ticket t = last == null ? null : last.ticket;
+      if (t == null || !t.takeOverCount()) {
+        limiter.lifecycle().ended();
+      }
     }
   }
 

@@ -78,6 +78,14 @@ final class CloseLifecycle {
    *
    * @return false if the limiter is closing: then the attempt must be refused
    */
+  /**
+   * Whether a later attempt of accepted work may start now, for a caller that holds a count already
+   * (an attempt of a blocking call, inside its execution's): everything but a close lets it.
+   */
+  boolean takesContinuations() {
+    return mode != Mode.CLOSING;
+  }
+
   boolean admitContinuation() {
     inFlight.incrementAndGet();
     if (mode == Mode.CLOSING) {

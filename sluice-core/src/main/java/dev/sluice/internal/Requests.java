@@ -291,6 +291,14 @@ final class Requests {
     if (Thread.interrupted()) {
       throw new InterruptedException();
     }
+    // An attempt of a blocking call runs inside its execution, which is counted in: it borrows
+    // that count (TicketCore#borrowCount) and only asks whether the limiter still takes it. Two
+    // read-modify-writes fewer per call, on the one counter every caller of the limiter shares.
+    if (attempt != null
+        ? !(continuation ? lifecycle.takesContinuations() : lifecycle.open())
+        : !(continuation ? lifecycle.admitContinuation() : lifecycle.admit())) {
+      throw lifecycle.closedException();
+    }
     BlockingTicket t =
         new BlockingTicket(
             limiter, pool.nextRef(), weight, lifetime, deadline(queueWait, nowNanos), queueWait);
@@ -300,11 +308,9 @@ final class Requests {
       t.acquireReadNanos = nowNanos;
     }
     if (attempt != null) {
+      t.borrowCount();
       attempt.ticket = t;
       t.operation = attempt.operationId();
-    }
-    if (!(continuation ? lifecycle.admitContinuation() : lifecycle.admit())) {
-      throw lifecycle.closedException();
     }
     // With hand-offs a unit may be passed to this request before the store answers its acquire,
     // so the thread waits for whichever comes first.

@@ -22,7 +22,7 @@ abstract class TicketCore implements InFlight {
   private static final VarHandle STATE;
   private static final VarHandle LEASE;
   private static final VarHandle WHY;
-  private static final VarHandle ENDED;
+  private static final VarHandle END;
   private static final VarHandle STORE_QUEUE_DEADLINE;
 
   static {
@@ -31,7 +31,7 @@ abstract class TicketCore implements InFlight {
       STATE = lookup.findVarHandle(TicketCore.class, "state", TicketState.class);
       LEASE = lookup.findVarHandle(TicketCore.class, "lease", LeaseRecord.class);
       WHY = lookup.findVarHandle(TicketCore.class, "why", WithdrawReason.class);
-      ENDED = lookup.findVarHandle(TicketCore.class, "ended", boolean.class);
+      END = lookup.findVarHandle(TicketCore.class, "end", int.class);
       STORE_QUEUE_DEADLINE =
           lookup.findVarHandle(TicketCore.class, "storeQueueDeadline", long.class);
     } catch (ReflectiveOperationException e) {
@@ -53,7 +53,24 @@ abstract class TicketCore implements InFlight {
   /** Why the request was withdrawn; the first reason given wins. */
   private volatile WithdrawReason why;
 
-  private volatile boolean ended;
+  /** Not ended yet: the request counts out when it ends (or its execution does; see below). */
+  private static final int RUNNING = 0;
+
+  /** Ended; counted out, unless it borrows its execution's count, which the execution returns. */
+  private static final int ENDED = 1;
+
+  /** Not ended, and its execution ended: it counts out for the execution when it ends. */
+  private static final int OWES_COUNT = 2;
+
+  /** Where the request is on its way to counted out: one of the constants above. */
+  private volatile int end;
+
+  /**
+   * Whether the request borrows the in-flight count of the execution it is an attempt of rather
+   * than taking its own. Plain: set before the request is published.
+   */
+  private boolean borrowsCount;
+
   private volatile TimeSource.Timer deadline;
 
   /** The store's queue entry for this request, once its acquire was answered "queued"; else 0. */
@@ -136,9 +153,35 @@ abstract class TicketCore implements InFlight {
 
   @Override
   public final void end() {
-    if (ENDED.compareAndSet(this, false, true)) {
+    if (!borrowsCount) {
+      if (END.compareAndSet(this, RUNNING, ENDED)) {
+        limiter.lifecycle().ended();
+      }
+      return;
+    }
+    // The one compare-and-set of the common case: ended while its execution still runs, which
+    // then counts out itself.
+    if (!END.compareAndSet(this, RUNNING, ENDED) && END.compareAndSet(this, OWES_COUNT, ENDED)) {
       limiter.lifecycle().ended();
     }
+  }
+
+  /**
+   * Makes this request an attempt that holds its execution's in-flight count rather than one of its
+   * own: an attempt of a blocking call, which runs inside its execution and, once withdrawn, may
+   * outlive it only until its store clean-up ends it. Call before the request is published.
+   */
+  final void borrowCount() {
+    borrowsCount = true;
+  }
+
+  /**
+   * Called by the execution whose count this request borrows, as the execution ends: true if the
+   * request has not ended, and will count out for the execution when it does; false if it has
+   * ended, and the execution counts out itself.
+   */
+  final boolean takeOverCount() {
+    return END.compareAndSet(this, RUNNING, OWES_COUNT);
   }
 
   /** Marks a started request done; its lease is released by the caller. */

@@ -13,9 +13,12 @@ import dev.sluice.ExecutionContext;
 import dev.sluice.ExecutionTimeoutException;
 import dev.sluice.Lease;
 import dev.sluice.Limiter;
+import dev.sluice.QueueTimeoutException;
+import dev.sluice.ScheduleOptions;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +53,31 @@ public abstract class BlockingExecutionCases extends ConformanceCase {
             "blocking-caller");
     caller.start();
     return outcome;
+  }
+
+  @Test
+  void aCallWhoseAttemptTimedOutInTheQueueLetsTheLimiterCloseAndLeavesNothing() throws Exception {
+    Limiter limiter = open(cap(1));
+    Lease holder = limiter.acquire(1);
+    ExecuteOptions options =
+        ExecuteOptions.builder()
+            .schedule(ScheduleOptions.builder().queueTimeout(Duration.ofMillis(10)).build())
+            .build();
+    long start = clock.monotonicNanos();
+    CompletableFuture<String> f = callOnThread(limiter, ctx -> "ran", options);
+    clock.awaitTimerDue(start + 10_000_000L, start + 11_000_000L, SAFETY);
+    assertThat(f).as("the caller waits in the queue").isNotDone();
+    clock.advance(Duration.ofMillis(10));
+    assertThat(awaitFailure(f)).isInstanceOf(QueueTimeoutException.class);
+    CompletionStage<Void> closing = limiter.closeAsync();
+    assertThat(closing.toCompletableFuture()).as("the holder's lease is out").isNotDone();
+    holder.close();
+    await(closing.toCompletableFuture());
+    Limiter reopened = open(cap(1));
+    assertThat(reopened.inspect().leases()).isEmpty();
+    assertThat(reopened.inspect().waiters()).isEmpty();
+    String after = reopened.call(ctx -> "after", ExecuteOptions.defaults());
+    assertThat(after).isEqualTo("after");
   }
 
   @Test
