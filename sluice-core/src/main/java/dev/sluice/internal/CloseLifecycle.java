@@ -73,12 +73,6 @@ final class CloseLifecycle {
   }
 
   /**
-   * Counts in the next attempt of an accepted managed execution, which holds a count of its own:
-   * refused by a close, not by a drain, which lets accepted work retry to the end.
-   *
-   * @return false if the limiter is closing: then the attempt must be refused
-   */
-  /**
    * Whether a later attempt of accepted work may start now, for a caller that holds a count already
    * (an attempt of a blocking call, inside its execution's): everything but a close lets it.
    */
@@ -86,6 +80,12 @@ final class CloseLifecycle {
     return mode != Mode.CLOSING;
   }
 
+  /**
+   * Counts in the next attempt of an accepted managed execution, which holds a count of its own:
+   * refused by a close, not by a drain, which lets accepted work retry to the end.
+   *
+   * @return false if the limiter is closing: then the attempt must be refused
+   */
   boolean admitContinuation() {
     inFlight.incrementAndGet();
     if (mode == Mode.CLOSING) {

@@ -291,14 +291,6 @@ final class Requests {
     if (Thread.interrupted()) {
       throw new InterruptedException();
     }
-    // An attempt of a blocking call runs inside its execution, which is counted in: it borrows
-    // that count (TicketCore#borrowCount) and only asks whether the limiter still takes it. Two
-    // read-modify-writes fewer per call, on the one counter every caller of the limiter shares.
-    if (attempt != null
-        ? !(continuation ? lifecycle.takesContinuations() : lifecycle.open())
-        : !(continuation ? lifecycle.admitContinuation() : lifecycle.admit())) {
-      throw lifecycle.closedException();
-    }
     BlockingTicket t =
         new BlockingTicket(
             limiter, pool.nextRef(), weight, lifetime, deadline(queueWait, nowNanos), queueWait);
@@ -306,6 +298,14 @@ final class Requests {
     t.failFast = failFast;
     if (storeClock) {
       t.acquireReadNanos = nowNanos;
+    }
+    // An attempt of a blocking call runs inside its execution, which is counted in: it borrows
+    // that count (TicketCore#borrowCount) and only asks whether the limiter still takes it. Two
+    // read-modify-writes fewer per call, on the one counter every caller of the limiter shares.
+    if (attempt != null
+        ? !(continuation ? lifecycle.takesContinuations() : lifecycle.open())
+        : !(continuation ? lifecycle.admitContinuation() : lifecycle.admit())) {
+      throw lifecycle.closedException();
     }
     if (attempt != null) {
       t.borrowCount();

@@ -55,10 +55,18 @@ public abstract class BlockingExecutionCases extends ConformanceCase {
     return outcome;
   }
 
+  /**
+   * An attempt withdrawn at its queue deadline ends when the store has taken its request back. The
+   * call answers at once, before that clean-up; the attempt holds the limiter open for it, so a
+   * close waits until the store has applied the withdrawal and leaves nothing behind.
+   */
   @Test
-  void aCallWhoseAttemptTimedOutInTheQueueLetsTheLimiterCloseAndLeavesNothing() throws Exception {
-    Limiter limiter = open(cap(1));
-    Lease holder = limiter.acquire(1);
+  void aCloseWaitsForTheCleanUpOfACallsAttemptThatTimedOutInTheQueue() throws Exception {
+    FailingStore slowCleanUp = new FailingStore(store());
+    Limiter limiter = track(Limiter.open(slowCleanUp, cap(1)));
+    Limiter other = openSecondOwner(cap(1));
+    Lease holder = other.acquire(1);
+    slowCleanUp.holdWithdrawals();
     ExecuteOptions options =
         ExecuteOptions.builder()
             .schedule(ScheduleOptions.builder().queueTimeout(Duration.ofMillis(10)).build())
@@ -69,14 +77,16 @@ public abstract class BlockingExecutionCases extends ConformanceCase {
     assertThat(f).as("the caller waits in the queue").isNotDone();
     clock.advance(Duration.ofMillis(10));
     assertThat(awaitFailure(f)).isInstanceOf(QueueTimeoutException.class);
+    slowCleanUp.awaitHeldWithdrawals(1, SAFETY);
+
     CompletionStage<Void> closing = limiter.closeAsync();
-    assertThat(closing.toCompletableFuture()).as("the holder's lease is out").isNotDone();
-    holder.close();
+    assertThat(closing.toCompletableFuture()).as("the clean-up is still out").isNotDone();
+    slowCleanUp.releaseWithdrawals();
     await(closing.toCompletableFuture());
-    Limiter reopened = open(cap(1));
-    assertThat(reopened.inspect().leases()).isEmpty();
-    assertThat(reopened.inspect().waiters()).isEmpty();
-    String after = reopened.call(ctx -> "after", ExecuteOptions.defaults());
+    assertThat(other.inspect().waiters()).isEmpty();
+    holder.close();
+    assertThat(other.inspect().leases()).isEmpty();
+    String after = other.call(ctx -> "after", ExecuteOptions.defaults());
     assertThat(after).isEqualTo("after");
   }
 

@@ -13,10 +13,14 @@ import dev.sluice.spi.PoolCommand;
 import dev.sluice.spi.PoolOutcome;
 import dev.sluice.spi.PoolSession;
 import dev.sluice.spi.PoolStore;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Wraps a real store to test how a limiter behaves when its store breaks or its owner dies: {@link
@@ -30,6 +34,11 @@ public final class FailingStore implements PoolStore {
   private final AtomicInteger failures = new AtomicInteger();
   private volatile BackendFailureException.Kind kind = BackendFailureException.Kind.PERMANENT;
   private final List<Wrapped> sessions = new CopyOnWriteArrayList<>();
+  private final ReentrantLock holdLock = new ReentrantLock();
+  private final Condition held = holdLock.newCondition();
+  // Guarded by holdLock.
+  private boolean holdingWithdrawals;
+  private final List<Runnable> heldWithdrawals = new ArrayList<>();
 
   /**
    * Wraps a store.
@@ -79,6 +88,87 @@ public final class FailingStore implements PoolStore {
   public void loseOwners() {
     for (Wrapped s : sessions) {
       s.lose();
+    }
+  }
+
+  /**
+   * Holds every withdrawal submitted from now on, unapplied, until {@link #releaseWithdrawals()}: a
+   * store whose clean-up of a request is slow, so the request's clean-up outlives its caller.
+   */
+  public void holdWithdrawals() {
+    holdLock.lock();
+    try {
+      holdingWithdrawals = true;
+    } finally {
+      holdLock.unlock();
+    }
+  }
+
+  /**
+   * Waits until at least {@code n} withdrawals are held.
+   *
+   * @param n how many
+   * @param safety how long at most
+   * @throws InterruptedException if interrupted
+   * @throws AssertionError if fewer arrived in time
+   */
+  public void awaitHeldWithdrawals(int n, Duration safety) throws InterruptedException {
+    long left = safety.toNanos();
+    holdLock.lock();
+    try {
+      while (heldWithdrawals.size() < n) {
+        if (left <= 0) {
+          throw new AssertionError(
+              heldWithdrawals.size() + " withdrawals held after " + safety + ", expected " + n);
+        }
+        left = held.awaitNanos(left);
+      }
+    } finally {
+      holdLock.unlock();
+    }
+  }
+
+  /** Stops holding withdrawals and applies the held ones, in the order they came. */
+  public void releaseWithdrawals() {
+    List<Runnable> release;
+    holdLock.lock();
+    try {
+      holdingWithdrawals = false;
+      release = new ArrayList<>(heldWithdrawals);
+      heldWithdrawals.clear();
+    } finally {
+      holdLock.unlock();
+    }
+    release.forEach(Runnable::run);
+  }
+
+  /** Holds {@code command} if it is a withdrawal and withdrawals are held; else null. */
+  private <R> CompletableFuture<PoolOutcome<R>> held(PoolSession session, PoolCommand<R> command) {
+    if (!(command instanceof PoolCommand.Withdraw)) {
+      return null;
+    }
+    holdLock.lock();
+    try {
+      if (!holdingWithdrawals) {
+        return null;
+      }
+      CompletableFuture<PoolOutcome<R>> outcome = new CompletableFuture<>();
+      heldWithdrawals.add(
+          () ->
+              session
+                  .submit(command)
+                  .whenComplete(
+                      (o, e) -> {
+                        if (e != null) {
+                          outcome.completeExceptionally(e);
+                        } else {
+                          outcome.complete(o);
+                        }
+                      }));
+      held.signalAll();
+      return outcome;
+    } finally {
+      holdLock.unlock();
     }
   }
 
@@ -157,7 +247,8 @@ public final class FailingStore implements PoolStore {
       } catch (SluiceException e) {
         return CompletableFuture.failedFuture(e);
       }
-      return session.submit(command);
+      CompletableFuture<PoolOutcome<R>> held = held(session, command);
+      return held != null ? held : session.submit(command);
     }
 
     @Override
