@@ -25,6 +25,17 @@ abstract class TicketCore implements InFlight {
   private static final VarHandle END;
   private static final VarHandle STORE_QUEUE_DEADLINE;
 
+  /**
+   * Not ended yet: the request counts out when it ends (or its execution does; see {@link #end}).
+   */
+  private static final int RUNNING = 0;
+
+  /** Ended; counted out, unless it borrows its execution's count, which the execution returns. */
+  private static final int ENDED = 1;
+
+  /** Not ended, and its execution ended: it counts out for the execution when it ends. */
+  private static final int OWES_COUNT = 2;
+
   static {
     try {
       MethodHandles.Lookup lookup = MethodHandles.lookup();
@@ -52,15 +63,6 @@ abstract class TicketCore implements InFlight {
 
   /** Why the request was withdrawn; the first reason given wins. */
   private volatile WithdrawReason why;
-
-  /** Not ended yet: the request counts out when it ends (or its execution does; see below). */
-  private static final int RUNNING = 0;
-
-  /** Ended; counted out, unless it borrows its execution's count, which the execution returns. */
-  private static final int ENDED = 1;
-
-  /** Not ended, and its execution ended: it counts out for the execution when it ends. */
-  private static final int OWES_COUNT = 2;
 
   /** Where the request is on its way to counted out: one of the constants above. */
   private volatile int end;

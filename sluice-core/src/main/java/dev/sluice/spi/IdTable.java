@@ -37,11 +37,6 @@ final class IdTable<R> extends OrderedTable<R> {
   }
 
   @Override
-  boolean named(R record, Object name) {
-    return true;
-  }
-
-  @Override
   Object nameOf(R record) {
     return null;
   }

@@ -29,11 +29,6 @@ final class NameTable<R> extends OrderedTable<R> {
     return find(name.hashCode(), name);
   }
 
-  /** Whether a record is named {@code name}. */
-  boolean containsName(String name) {
-    return get(name) != null;
-  }
-
   /** Adds {@code record}, or puts it in the place of the one of its name, which keeps its place. */
   void put(R record) {
     if (replace(record) == null) {
@@ -49,12 +44,6 @@ final class NameTable<R> extends OrderedTable<R> {
   @Override
   long keyOf(R record) {
     return nameOf.apply(record).hashCode();
-  }
-
-  @Override
-  boolean named(R record, Object name) {
-    String mine = nameOf.apply(record);
-    return mine == name || mine.equals(name);
   }
 
   @Override

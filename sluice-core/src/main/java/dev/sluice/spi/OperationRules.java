@@ -28,9 +28,7 @@ final class OperationRules {
 
   /** After an acquire of an attempt of {@code operation} that was queued or admitted. */
   static void begun(PoolState s, String owner, String operation) {
-    if (s.operation(operation) != null) {
-      return;
-    }
+    // One lookup: a record already there (a retry's, or another owner's) stays as it is.
     long generation = s.controlCore().drain().generation();
     s.addOperation(new Operation(operation, owner, generation, OperationStatus.RUNNING, ""));
   }

@@ -56,12 +56,9 @@ abstract class OrderedTable<R> extends AbstractCollection<R> {
   abstract long keyOf(R record);
 
   /**
-   * Whether {@code record}, whose probe key matched, is the one sought by {@code name}; {@code
-   * name} is {@code null} for a table whose keys are unique.
+   * The record's name, compared where probe keys match; {@code null} for a table whose keys are
+   * unique, which never compares.
    */
-  abstract boolean named(R record, Object name);
-
-  /** The name {@link #named} compares for {@code record}; {@code null} where keys are unique. */
   abstract Object nameOf(R record);
 
   @Override
@@ -223,7 +220,7 @@ abstract class OrderedTable<R> extends AbstractCollection<R> {
   private int slotOf(long key, Object name) {
     int mask = slots() - 1;
     for (int slot = home(key, mask); place(slot) != EMPTY; slot = (slot + 1) & mask) {
-      if (key(slot) == key && (name == null || named(at(place(slot)), name))) {
+      if (key(slot) == key && (name == null || sameName(nameOf(at(place(slot))), name))) {
         return slot;
       }
     }
@@ -280,6 +277,11 @@ abstract class OrderedTable<R> extends AbstractCollection<R> {
     for (int i = 0; i < n; i++) {
       insert(keyOf(at(i)), i);
     }
+  }
+
+  private static boolean sameName(Object mine, Object sought) {
+    // By identity first: a command usually carries the very string the table holds.
+    return mine == sought || mine.equals(sought);
   }
 
   private static int home(long key, int mask) {

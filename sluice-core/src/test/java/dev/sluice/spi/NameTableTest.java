@@ -79,7 +79,7 @@ class NameTableTest {
     assertThat(table.get("Aa")).isEqualTo(new Item("Aa", 1));
     assertThat(table.get("BB")).isEqualTo(new Item("BB", 2));
     assertThat(table.remove("Aa")).isEqualTo(new Item("Aa", 1));
-    assertThat(table.containsName("Aa")).isFalse();
+    assertThat(table.get("Aa")).isNull();
     assertThat(table.get("BB")).isEqualTo(new Item("BB", 2));
   }
 
