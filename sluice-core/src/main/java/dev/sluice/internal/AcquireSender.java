@@ -157,6 +157,9 @@ final class AcquireSender {
       syncs.entryKnown(o.sequence());
     } else {
       routing.unregister(t);
+      if (o.atIssuersReading() && r instanceof AcquireAnswer.Granted) {
+        t.grantedAtReading = true;
+      }
     }
     routing.handle(o);
     routing.deliver(t, r);

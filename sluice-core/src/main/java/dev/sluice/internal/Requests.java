@@ -360,8 +360,12 @@ final class Requests {
       return new LeaseExpiredException(pool.name(), t.admission());
     }
     if (t.deadlineNanos != NO_DEADLINE) {
-      // Kept: a blocking caller's attempt starts at this reading and needs none of its own.
-      t.startNanos = clock.monotonicNanos();
+      // Kept: a blocking caller's attempt starts at this reading and needs none of its own. A grant
+      // applied at the request's own reading without a wait was made then: no new reading.
+      t.startNanos =
+          t.grantedAtReading && t.acquireReadNanos != NO_READING
+              ? t.acquireReadNanos
+              : clock.monotonicNanos();
       if (t.startNanos >= t.deadlineNanos) {
         events.send(LimiterEvent.Kind.TIMED_OUT, t);
         return new QueueTimeoutException(pool.name(), Duration.ofMillis(t.queueWaitMillis));

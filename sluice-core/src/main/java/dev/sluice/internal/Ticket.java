@@ -77,6 +77,14 @@ abstract class Ticket extends HandOffTicket {
   long acquireReadNanos = Requests.NO_READING;
 
   /**
+   * Whether the store granted this request in its acquire's own answer, applied at {@link
+   * #acquireReadNanos} without waiting for another command ({@link
+   * dev.sluice.spi.PoolOutcome#atIssuersReading()}): it was granted at that reading. Written before
+   * the grant is delivered, whose compare-and-set publishes it; read by the thread that starts it.
+   */
+  boolean grantedAtReading;
+
+  /**
    * The reading taken when a blocking attempt's task returned, or {@link Requests#NO_READING}: its
    * release's report takes its time from it, and the caller judges its deadline by it. Written and
    * read by the thread that ran the task only.

@@ -73,6 +73,16 @@ final class MemoryPool {
     lock.lock();
   }
 
+  /** Takes the lock that guards the state if it is free; returns whether it did. */
+  boolean tryLock() {
+    return lock.tryLock();
+  }
+
+  /** Whether {@code thread} waits for the lock: for tests of what a wait changes. */
+  boolean waitedForBy(Thread thread) {
+    return lock.hasQueuedThread(thread);
+  }
+
   void unlock() {
     lock.unlock();
   }
@@ -98,9 +108,17 @@ final class MemoryPool {
    * them, as before).
    */
   long storeTime(long read, TimeSource clock) {
-    long now = read >= lastTime ? read : clock.wallMillis();
+    long now = readingStands(read) ? read : clock.wallMillis();
     lastTime = now;
     return now;
+  }
+
+  /**
+   * Whether the next command applies at {@code read}: no command applied meanwhile at a later time
+   * (see {@link #storeTime}); called under the lock.
+   */
+  boolean readingStands(long read) {
+    return read >= lastTime;
   }
 
   /**

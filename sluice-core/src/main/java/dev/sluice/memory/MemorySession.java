@@ -44,13 +44,17 @@ final class MemorySession implements PoolSession {
   public <R> PoolOutcome<R> execute(PoolCommand<R> command) {
     // Read before the lock, so that the lock is not held for a reading (tens of nanoseconds on a
     // virtual machine, a fair part of a command); see MemoryPool.storeTime.
-    return apply(command, clock.wallMillis());
+    return apply(command, clock.wallMillis(), false);
   }
 
-  /** Takes the time from the caller's reading of this store's clock: one reading fewer. */
+  /**
+   * Takes the time from the caller's reading of this store's clock: one reading fewer. If the lock
+   * was free and no command applied meanwhile at a later time, the command applies at that very
+   * reading, and its outcome says so ({@link PoolOutcome#atIssuersReading()}).
+   */
   @Override
   public <R> PoolOutcome<R> execute(PoolCommand<R> command, long monotonicNanos) {
-    return apply(command, clock.wallMillisAt(monotonicNanos));
+    return apply(command, clock.wallMillisAt(monotonicNanos), true);
   }
 
   @Override
@@ -62,18 +66,28 @@ final class MemorySession implements PoolSession {
     }
   }
 
-  private <R> PoolOutcome<R> apply(PoolCommand<R> command, long read) {
+  /**
+   * Applies {@code command} under the pool's lock at {@code read}, or later if a command applied
+   * meanwhile at a later time; {@code issuersReading} tells whether {@code read} is the issuer's.
+   */
+  private <R> PoolOutcome<R> apply(PoolCommand<R> command, long read, boolean issuersReading) {
     if (closed) {
       throw new BackendFailureException(
           "owner " + ownerId + " of memory pool '" + pool.name() + "' is closed", null);
     }
     PoolOutcome<R> result;
     boolean changed;
-    pool.lock();
+    // Taken at once, the lock made the command wait for no other: its reading is still the time.
+    boolean prompt = pool.tryLock();
+    if (!prompt) {
+      pool.lock();
+    }
     try {
       PoolState state = pool.state();
+      boolean atReading = issuersReading && prompt && pool.readingStands(read);
       PoolContext context =
-          new PoolContext(pool.storeTime(read, clock), pool.takeDeadOwners(), pool.nextSequence());
+          new PoolContext(
+              pool.storeTime(read, clock), pool.takeDeadOwners(), pool.nextSequence(), atReading);
       result = PoolAlgorithm.apply(state, command, context);
       changed = state.isDirty();
       state.markClean();

@@ -76,8 +76,9 @@ final class ControlRules {
 
   /** Counts the outcome of the attempt that held a lease, then releases the lease. */
   static ReportAnswer report(PoolState s, PoolCommand.Report r, long now) {
-    LeaseRecord lease = s.lease(r.leaseId());
-    if (lease == null || !lease.owner().equals(r.owner())) {
+    // Removed at once, in the one look: nothing below reads the leases.
+    LeaseRecord lease = s.removeLease(r.leaseId(), r.owner());
+    if (lease == null) {
       // Lost work is no evidence, but its operation still ends with the report.
       if (!r.operation().isEmpty()) {
         OperationRules.finished(s, r.owner(), r.operation());
@@ -99,7 +100,6 @@ final class ControlRules {
       OperationRules.finished(s, r.owner(), r.operation());
     }
     s.controlCore(next);
-    s.removeLease(lease.id());
     s.trace().add(TraceEvent.Kind.RELEASED, lease.id(), r.owner(), s.activeWeight(), now);
     return counted ? COUNTED : RELEASED;
   }

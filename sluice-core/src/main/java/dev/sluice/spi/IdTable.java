@@ -4,6 +4,7 @@
  */
 package dev.sluice.spi;
 
+import java.util.function.BiPredicate;
 import java.util.function.ToLongFunction;
 
 /**
@@ -29,6 +30,14 @@ final class IdTable<R> extends OrderedTable<R> {
   /** Removes and returns the record with this id, or returns {@code null}. */
   R remove(long id) {
     return take(id, null);
+  }
+
+  /**
+   * Removes and returns the record with this id if {@code gone} holds for it and {@code argument},
+   * or returns {@code null}.
+   */
+  <A> R removeIf(long id, BiPredicate<? super R, A> gone, A argument) {
+    return takeIf(id, null, gone, argument);
   }
 
   @Override

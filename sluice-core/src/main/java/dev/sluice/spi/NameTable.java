@@ -4,6 +4,7 @@
  */
 package dev.sluice.spi;
 
+import java.util.function.BiPredicate;
 import java.util.function.Function;
 
 /**
@@ -39,6 +40,14 @@ final class NameTable<R> extends OrderedTable<R> {
   /** Removes and returns the record named {@code name}, or returns {@code null}. */
   R remove(String name) {
     return take(name.hashCode(), name);
+  }
+
+  /**
+   * Removes and returns the record named {@code name} if {@code gone} holds for it and {@code
+   * argument}, or returns {@code null}.
+   */
+  <A> R removeIf(String name, BiPredicate<? super R, A> gone, A argument) {
+    return takeIf(name.hashCode(), name, gone, argument);
   }
 
   @Override

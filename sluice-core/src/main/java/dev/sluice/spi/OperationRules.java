@@ -39,12 +39,11 @@ final class OperationRules {
    * @return whether there was one
    */
   static boolean finished(PoolState s, String owner, String operation) {
-    Operation o = s.operation(operation);
-    if (o == null || o.status() != OperationStatus.RUNNING || !o.owner().equals(owner)) {
-      return false;
-    }
-    s.removeOperation(operation);
-    return true;
+    return s.removeOperationIf(operation, OperationRules::runsFor, owner);
+  }
+
+  private static boolean runsFor(Operation o, String owner) {
+    return o.status() == OperationStatus.RUNNING && o.owner().equals(owner);
   }
 
   /** The running records of dead owners become unconfirmed. */

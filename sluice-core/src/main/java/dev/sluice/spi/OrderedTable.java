@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.ConcurrentModificationException;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import java.util.function.BiPredicate;
 
 /**
  * Records in the order they were added, found by a key: what a {@code LinkedHashMap} keeps, without
@@ -113,9 +114,19 @@ abstract class OrderedTable<R> extends AbstractCollection<R> {
   /** Removes and returns the record of this key (and name), or returns {@code null}. */
   final R take(long key, Object name) {
     int slot = slotOf(key, name);
-    if (slot < 0) {
-      return null;
-    }
+    return slot < 0 ? null : takeSlot(slot);
+  }
+
+  /**
+   * Removes and returns the record of this key (and name) if {@code gone} holds for it and {@code
+   * argument}, or returns {@code null}: a look and a removal in one probe.
+   */
+  final <A> R takeIf(long key, Object name, BiPredicate<? super R, A> gone, A argument) {
+    int slot = slotOf(key, name);
+    return slot < 0 || !gone.test(at(place(slot)), argument) ? null : takeSlot(slot);
+  }
+
+  private R takeSlot(int slot) {
     int place = place(slot);
     R record = at(place);
     order[place] = null;

@@ -66,7 +66,8 @@ public final class PoolAlgorithm {
         after,
         after != before,
         context.sequence(),
-        everyone);
+        everyone,
+        context.atIssuersReading());
   }
 
   /** What a drain waits for: leases, waiters and operations not finished or acknowledged. */

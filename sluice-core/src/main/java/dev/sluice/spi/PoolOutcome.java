@@ -25,6 +25,8 @@ import java.util.Set;
  * @param sequence the command's {@linkplain PoolContext#sequence() place} in the store's order
  * @param concernsEveryone whether every owner of the pool must look, wherever it is: the command
  *     started or ended a drain, or work left a draining pool, which a drain's waits watch for
+ * @param atIssuersReading the context's {@link PoolContext#atIssuersReading()}: the command took
+ *     effect at the issuer's own clock reading
  * @param <R> the answer's type
  */
 public record PoolOutcome<R>(
@@ -35,7 +37,8 @@ public record PoolOutcome<R>(
     long nextDeadline,
     boolean deadlineMoved,
     long sequence,
-    boolean concernsEveryone) {
+    boolean concernsEveryone,
+    boolean atIssuersReading) {
 
   /** Whether the command granted or ended a request of an owner other than its issuer. */
   public boolean concernsOthers() {

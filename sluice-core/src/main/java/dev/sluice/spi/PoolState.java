@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.BiPredicate;
 
 /**
  * Everything one pool shares: its configuration, live leases, the waiter queue, spacing, the
@@ -191,7 +192,26 @@ public final class PoolState {
 
   /** Removes and returns the lease with this id, or returns {@code null}. */
   public LeaseRecord removeLease(long id) {
-    LeaseRecord l = leases.remove(id);
+    return removed(leases.remove(id));
+  }
+
+  /**
+   * Removes and returns the lease with this id if {@code owner} holds it, or returns {@code null}
+   * and changes nothing.
+   *
+   * @param id the lease's id
+   * @param owner the owner that must hold it
+   * @return the lease removed, or {@code null}
+   */
+  public LeaseRecord removeLease(long id, String owner) {
+    return removed(leases.removeIf(id, PoolState::heldBy, owner));
+  }
+
+  private static boolean heldBy(LeaseRecord l, String owner) {
+    return l.owner().equals(owner);
+  }
+
+  private LeaseRecord removed(LeaseRecord l) {
     if (l != null) {
       activeWeight -= l.weight();
       if (leases.isEmpty()) {
@@ -438,6 +458,19 @@ public final class PoolState {
     if (operations.remove(id) != null) {
       recordsChanged();
     }
+  }
+
+  /**
+   * Removes the record of {@code id} if {@code gone} holds for it and {@code argument}; returns
+   * whether it did.
+   */
+  <A> boolean removeOperationIf(
+      String id, BiPredicate<ControlState.Operation, A> gone, A argument) {
+    if (operations.removeIf(id, gone, argument) == null) {
+      return false;
+    }
+    recordsChanged();
+    return true;
   }
 
   private void recordsChanged() {

@@ -35,9 +35,19 @@ class IdTableTest {
           nextId += 1 + random.nextInt(3);
           assertThat(table.addIfAbsent(item)).isTrue();
           model.put(item.id(), item);
-        } else if (!model.isEmpty()) {
+        } else if (!model.isEmpty() && random.nextBoolean()) {
           long id = pick(model, random);
           assertThat(table.remove(id)).isEqualTo(model.remove(id));
+        } else if (!model.isEmpty()) {
+          // Removed only if the test holds for the record; a refusal changes nothing.
+          long id = pick(model, random);
+          int parity = random.nextInt(2);
+          Item expected = model.get(id).payload() % 2 == parity ? model.get(id) : null;
+          assertThat(table.removeIf(id, (i, p) -> i.payload() % 2 == p, parity))
+              .isEqualTo(expected);
+          if (expected != null) {
+            model.remove(id);
+          }
         }
         if (step % 997 == 0) {
           target = 1 + random.nextInt(200);

@@ -51,6 +51,19 @@ class NameTableTest {
           Item item = new Item(new String(name.toCharArray()), step);
           table.put(item);
           model.put(name, item);
+        } else if (action == 6 && !model.isEmpty()) {
+          // A look and a removal in one probe: removed only if the test holds for the record.
+          String name = random.nextInt(4) == 0 ? UUID.randomUUID().toString() : pick(model, random);
+          int parity = random.nextInt(2);
+          Item present = model.get(name);
+          Item expected = present != null && present.payload() % 2 == parity ? present : null;
+          assertThat(
+                  table.removeIf(
+                      new String(name.toCharArray()), (i, p) -> i.payload() % 2 == p, parity))
+              .isEqualTo(expected);
+          if (expected != null) {
+            model.remove(name);
+          }
         } else if (!model.isEmpty()) {
           String name = pick(model, random);
           assertThat(table.remove(new String(name.toCharArray()))).isEqualTo(model.remove(name));
