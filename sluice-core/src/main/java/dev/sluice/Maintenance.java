@@ -64,7 +64,8 @@ public interface Maintenance {
    * @param operationIds the unconfirmed operations, at least one
    * @param reason why their uncertainty is accepted, not blank
    * @return the status after
-   * @throws StaleDrainException if {@code generation} is not the latest drain; nothing changes
+   * @throws StaleDrainException if {@code generation} is not the running drain (a newer one began,
+   *     or it was resumed); nothing changes
    * @throws IllegalArgumentException if an id names no unconfirmed operation, none is given, the
    *     reason is blank or the generation is below 1; nothing changes
    */

@@ -31,6 +31,13 @@ final class AttemptContext<T> extends AttemptWatch.Watched implements ExecutionC
   private static final VarHandle ADMITTED_BY;
   private static final VarHandle RETURNED;
   private static final VarHandle LAST_REPORTED;
+  private static final VarHandle FINISHING;
+
+  // Who ends the operation's record if the execution ends while the task may run (finishing).
+  private static final int NOT_RUNNING = 0;
+  private static final int RUNNING = 1;
+  private static final int REPORT_FINISHES = 2;
+  private static final int REPORTED = 3;
 
   static {
     try {
@@ -41,6 +48,7 @@ final class AttemptContext<T> extends AttemptWatch.Watched implements ExecutionC
       ADMITTED_BY = lookup.findVarHandle(AttemptContext.class, "admittedBy", Ticket.class);
       RETURNED = lookup.findVarHandle(AttemptContext.class, "returned", boolean.class);
       LAST_REPORTED = lookup.findVarHandle(AttemptContext.class, "lastReported", boolean.class);
+      FINISHING = lookup.findVarHandle(AttemptContext.class, "finishing", int.class);
     } catch (ReflectiveOperationException e) {
       throw new ExceptionInInitializerError(e);
     }
@@ -105,6 +113,14 @@ final class AttemptContext<T> extends AttemptWatch.Watched implements ExecutionC
   /** Whether this attempt's release reports the operation finished. */
   private volatile boolean lastReported;
 
+  /**
+   * Settles, between an execution that ends while this attempt's task may run and the attempt's
+   * report, which of them ends the operation's record: NOT_RUNNING, RUNNING, REPORT_FINISHES or
+   * REPORTED. Only an execution whose end can come while its task runs ({@code execute}) marks it
+   * running; a blocking call's attempt runs on the thread that ends the call.
+   */
+  private volatile int finishing;
+
   AttemptContext(String operationId, int attempt) {
     this.operationId = operationId;
     this.attempt = attempt;
@@ -151,6 +167,30 @@ final class AttemptContext<T> extends AttemptWatch.Watched implements ExecutionC
   /** Whether this attempt's release reports the operation finished. */
   boolean lastReported() {
     return lastReported;
+  }
+
+  /** The task is about to run: from now on this attempt reports, when its task ends. */
+  void running() {
+    FINISHING.setRelease(this, RUNNING);
+  }
+
+  /**
+   * The execution ended: hands the end of the operation's record to this attempt's report, if the
+   * task runs and that report is not made yet. The record then stays while the task runs, as its
+   * lease does, so an owner that dies meanwhile leaves it unconfirmed.
+   *
+   * @return whether the report took it over; if not, the execution ends the record itself
+   */
+  boolean handFinishToReport() {
+    return FINISHING.compareAndSet(this, RUNNING, REPORT_FINISHES);
+  }
+
+  /**
+   * The attempt's report is being made: whether the execution, which ended while the task ran,
+   * handed it the end of the operation's record; after this no hand-off can come.
+   */
+  boolean reportFinishes() {
+    return finishing != NOT_RUNNING && !FINISHING.compareAndSet(this, RUNNING, REPORTED);
   }
 
   /**

@@ -143,7 +143,7 @@ final class AttemptRunner<T> {
     }
     // Whether a retry may follow is decided again after the release; closing and the deadline can
     // still end the execution there, which then finishes the record itself.
-    boolean last = a.cancelled() || !RetryRule.allows(options, a, false);
+    boolean last = a.reportFinishes() || a.cancelled() || !RetryRule.allows(options, a, false);
     a.lastReported(last);
     if (last) {
       t.finishes = a.operationId();

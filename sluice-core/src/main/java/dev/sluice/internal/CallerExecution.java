@@ -61,6 +61,12 @@ final class CallerExecution<T> implements StopsOnClose, Consumer<AttemptContext<
   private int attempts;
   private AttemptContext<T> last;
 
+  /**
+   * The failure of the last attempt that failed: a timeout's cause. Volatile: a deadline's timer
+   * builds its timeout on another thread.
+   */
+  private volatile Throwable lastFailure;
+
   /** When the last attempt's task returned, if the runner read the clock then; else no reading. */
   private long lastEndNanos = Requests.NO_READING;
 
@@ -144,6 +150,9 @@ final class CallerExecution<T> implements StopsOnClose, Consumer<AttemptContext<
   private T attempts() throws Exception {
     for (int n = 1; ; n++) {
       AttemptContext<T> a = observation == null ? attempt(n) : observedAttempt(n);
+      if (a.failure != null) {
+        lastFailure = a.failure;
+      }
       boolean late = pastDeadline(lastEndNanos);
       switch (RetryRule.next(options, a, null, late, limiter.lifecycle().closing())) {
         case REFUSED -> throw new IllegalStateException(a + " did not run");
@@ -355,6 +364,10 @@ final class CallerExecution<T> implements StopsOnClose, Consumer<AttemptContext<
 
   private ExecutionTimeoutException executionTimeout() {
     return new ExecutionTimeoutException(
-        limiter.pool(), operationId, Duration.ofMillis(options.deadlineMillis()), attempts);
+        limiter.pool(),
+        operationId,
+        Duration.ofMillis(options.deadlineMillis()),
+        attempts,
+        lastFailure);
   }
 }

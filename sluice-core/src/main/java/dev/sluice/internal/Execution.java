@@ -53,6 +53,9 @@ final class Execution<T> implements InFlight, StopsOnClose {
   private boolean closeRequested;
   private int attempts;
 
+  /** The failure of the last attempt that failed: a timeout's cause. Guarded by this. */
+  private Throwable lastFailure;
+
   Execution(LimiterImpl limiter, ExecutionTask<T> task, ExecuteOptions options) {
     this.limiter = limiter;
     this.task = task;
@@ -131,7 +134,13 @@ final class Execution<T> implements InFlight, StopsOnClose {
     CompletableFuture<Void> request =
         limiter
             .requests()
-            .scheduleAttempt(admission -> runner.run(a, admission), options.schedule(), a);
+            .scheduleAttempt(
+                admission -> {
+                  a.running();
+                  return runner.run(a, admission);
+                },
+                options.schedule(),
+                a);
     boolean withdraw;
     synchronized (this) {
       a.request = request;
@@ -145,8 +154,13 @@ final class Execution<T> implements InFlight, StopsOnClose {
 
   /** The attempt's request completed: after its task and its release, or with a refusal. */
   private void attemptEnded(AttemptContext<T> a, Throwable refusal) {
-    if (finished()) {
-      return;
+    synchronized (this) {
+      if (finished) {
+        return;
+      }
+      if (a.failure != null) {
+        lastFailure = a.failure;
+      }
     }
     switch (RetryRule.next(
         options,
@@ -270,8 +284,9 @@ final class Execution<T> implements InFlight, StopsOnClose {
         request.cancel(false);
       }
     }
-    if (latest != null && !latest.lastReported()) {
-      // No report ended the operation's record (refused, timed out, stopped between attempts).
+    if (latest != null && !latest.lastReported() && !latest.handFinishToReport()) {
+      // No report ended the operation's record (refused, stopped between attempts) and none will:
+      // a task that still runs (timed out, cancelled) keeps it until its own report ends it.
       limiter.shared().control().finishAsync(operationId);
     }
     limiter.lifecycle().untrack(this);
@@ -287,8 +302,12 @@ final class Execution<T> implements InFlight, StopsOnClose {
   }
 
   private ExecutionTimeoutException executionTimeout(int attempts) {
+    Throwable cause;
+    synchronized (this) {
+      cause = lastFailure;
+    }
     return new ExecutionTimeoutException(
-        limiter.pool(), operationId, Duration.ofMillis(options.deadlineMillis()), attempts);
+        limiter.pool(), operationId, Duration.ofMillis(options.deadlineMillis()), attempts, cause);
   }
 
   @Override

@@ -32,7 +32,7 @@ final class PoolControl {
       String name, CommandRunner runner, HandOffCoordinator handOffs, TimeSource storeClock) {
     this.runner = runner;
     this.handOffs = handOffs;
-    this.drains = new DrainWatch(name, this::readAsync);
+    this.drains = new DrainWatch(name, this::readAsync, storeClock);
     this.watch = new ControlWatch(this::readAsync, storeClock);
   }
 

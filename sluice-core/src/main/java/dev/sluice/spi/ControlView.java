@@ -17,8 +17,11 @@ import java.util.Objects;
  * @param leases live leases
  * @param waiters queued requests
  * @param now the store time of the command
+ * @param earliestExpiry no later than the earliest expiry of a live lease, store time, or {@link
+ *     PoolState#NEVER} if none can expire: when the leases may settle a drain by time alone
  */
-public record ControlView(ControlState control, int leases, int waiters, long now) {
+public record ControlView(
+    ControlState control, int leases, int waiters, long now, long earliestExpiry) {
   /** Checks the components. */
   public ControlView {
     Objects.requireNonNull(control, "control");
@@ -41,6 +44,7 @@ public record ControlView(ControlState control, int leases, int waiters, long no
   }
 
   static ControlView of(PoolState s, long now) {
-    return new ControlView(s.control(), s.leases().size(), s.waiters().size(), now);
+    return new ControlView(
+        s.control(), s.leases().size(), s.waiters().size(), now, s.earliestExpiry());
   }
 }

@@ -67,11 +67,14 @@ final class OperationRules {
   }
 
   /**
-   * Acknowledges unconfirmed records for the drain of the command's generation, all or none: a
-   * stale generation or an id that is not unconfirmed (or already acknowledged) changes nothing.
+   * Acknowledges unconfirmed records for the running drain of the command's generation, all or
+   * none: a stale generation, a drain already resumed, or an id that is not unconfirmed (or already
+   * acknowledged) changes nothing. A record acknowledged after its drain was resumed would only
+   * keep the next drain from reporting clean: resumes prune acknowledged records.
    */
   static AcknowledgeAnswer acknowledge(PoolState s, PoolCommand.Acknowledge a) {
-    if (a.generation() != s.controlCore().drain().generation()) {
+    ControlState.Drain drain = s.controlCore().drain();
+    if (a.generation() != drain.generation() || !drain.draining()) {
       return new AcknowledgeAnswer(true, List.of());
     }
     List<String> unknown = new ArrayList<>();

@@ -161,7 +161,7 @@ public abstract class BlockingExecutionCases extends ConformanceCase {
     clock.advance(Duration.ofSeconds(2));
     await(attempt.cancellation().toCompletableFuture());
     running.release();
-    assertThat(awaitFailure(f)).isInstanceOf(ExecutionTimeoutException.class);
+    assertThat(awaitFailure(f)).isInstanceOf(ExecutionTimeoutException.class).hasNoCause();
     assertThat(limiter.inspect().activeWeight()).isZero();
 
     AttemptScript failing = AttemptScript.failing(clock);
@@ -177,7 +177,10 @@ public abstract class BlockingExecutionCases extends ConformanceCase {
     long start = clock.monotonicNanos();
     clock.awaitTimerDue(start + 500_000_000L, start + 500_000_000L, SAFETY);
     clock.advance(Duration.ofMillis(300));
-    assertThat(awaitFailure(g)).isInstanceOf(ExecutionTimeoutException.class);
+    assertThat(awaitFailure(g))
+        .isInstanceOf(ExecutionTimeoutException.class)
+        .as("what the retries were trying to get past")
+        .hasCauseInstanceOf(AttemptScript.ServiceDown.class);
     assertThat(failing.attempts()).isEqualTo(1);
   }
 }

@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.sluice.ControlStatus;
 import dev.sluice.Lease;
 import dev.sluice.Limiter;
+import dev.sluice.LimiterConfig;
 import dev.sluice.PoolDrainingException;
 import dev.sluice.StaleDrainException;
 import java.time.Duration;
@@ -20,6 +21,18 @@ import org.junit.jupiter.api.Test;
 public abstract class DrainCases extends ControlCase {
   protected DrainCases(StoreFactory stores) {
     super(stores);
+  }
+
+  /** Waits on another thread for the drain of {@code generation} to settle. */
+  private static CompletableFuture<Boolean> awaiting(Limiter limiter, long generation) {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          try {
+            return limiter.maintenance().await(generation, SAFETY);
+          } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+          }
+        });
   }
 
   @Test
@@ -47,19 +60,35 @@ public abstract class DrainCases extends ControlCase {
     long generation = limiter.maintenance().drain().generation();
     assertThat(limiter.maintenance().status().settled()).isFalse();
     assertThat(other.maintenance().await(generation, Duration.ofMillis(1))).isFalse();
-    CompletableFuture<Boolean> awaited =
-        CompletableFuture.supplyAsync(
-            () -> {
-              try {
-                return other.maintenance().await(generation, SAFETY);
-              } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-              }
-            });
+    CompletableFuture<Boolean> awaited = awaiting(other, generation);
     held.close();
     assertThat(await(queued)).isEqualTo(3);
     assertThat(await(awaited)).as("woken by the other owner's release").isTrue();
     assertThat(limiter.maintenance().status().settled()).isTrue();
+  }
+
+  @Test
+  void aWaitForADrainSettlesWhenTheLastLeaseExpires() throws Exception {
+    Limiter limiter =
+        open(LimiterConfig.builder().maxConcurrent(1).expiration(Duration.ofSeconds(30)).build());
+    // A holder that hangs: its lease ends by expiring, which no owner announces.
+    Lease hung = limiter.acquire(1);
+    long generation = limiter.maintenance().drain().generation();
+    assertThat(limiter.maintenance().await(generation, Duration.ofMillis(1))).isFalse();
+    long now = clock.monotonicNanos();
+    long expiry = now + Duration.ofSeconds(30).toNanos();
+    assertThat(clock.pendingDueNanos())
+        .as("nothing else wakes at the expiry")
+        .doesNotContain(expiry);
+    CompletableFuture<Boolean> awaited = awaiting(limiter, generation);
+    // The wait arms one timer, at the lease's expiry, and sleeps until then.
+    clock.awaitTimerDue(expiry, expiry, SAFETY);
+    clock.advance(Duration.ofSeconds(29));
+    assertThat(limiter.maintenance().status().settled()).isFalse();
+    clock.advance(Duration.ofSeconds(1));
+    assertThat(await(awaited)).as("woken by the expiry").isTrue();
+    assertThat(clock.pendingTimers()).as("no timer outlives the wait").isZero();
+    hung.close();
   }
 
   @Test
@@ -87,15 +116,7 @@ public abstract class DrainCases extends ControlCase {
     Limiter other = openSecondOwner(cap(1));
     Lease held = limiter.acquire(1);
     long generation = limiter.maintenance().drain().generation();
-    CompletableFuture<Boolean> awaited =
-        CompletableFuture.supplyAsync(
-            () -> {
-              try {
-                return limiter.maintenance().await(generation, SAFETY);
-              } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-              }
-            });
+    CompletableFuture<Boolean> awaited = awaiting(limiter, generation);
     other.maintenance().resume(generation);
     assertThat(awaitFailure(awaited)).isInstanceOf(StaleDrainException.class);
     held.close();

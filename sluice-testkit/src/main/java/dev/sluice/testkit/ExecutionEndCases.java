@@ -90,7 +90,9 @@ public abstract class ExecutionEndCases extends ConformanceCase {
     clock.advance(Duration.ofSeconds(2));
     assertThat(awaitFailure(f))
         .isInstanceOf(ExecutionTimeoutException.class)
-        .hasMessageContaining("deadline of PT2S");
+        .hasMessageContaining("deadline of PT2S")
+        .as("no attempt failed")
+        .hasNoCause();
     await(cancelled.toCompletableFuture());
     assertHeldUntilReleased(limiter, script);
   }
@@ -115,7 +117,11 @@ public abstract class ExecutionEndCases extends ConformanceCase {
     long now = clock.monotonicNanos();
     clock.awaitTimerDue(now + 1_000_000_000L, now + 1_000_000_000L, SAFETY);
     clock.advance(Duration.ofMillis(500));
-    assertThat(awaitFailure(f)).isInstanceOf(ExecutionTimeoutException.class);
+    assertThat(awaitFailure(f))
+        .isInstanceOf(ExecutionTimeoutException.class)
+        .as("what the retries were trying to get past")
+        .hasCauseInstanceOf(AttemptScript.ServiceDown.class)
+        .hasMessageContaining("the last failure");
     assertThat(clock.pendingTimers()).as("the retry's timer is cancelled").isZero();
     assertThat(script.attempts()).isEqualTo(2);
   }

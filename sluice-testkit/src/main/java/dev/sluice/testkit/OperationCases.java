@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sluice.AttemptClassifier;
+import dev.sluice.AttemptTimeoutException;
 import dev.sluice.ControlStatus;
 import dev.sluice.ExecuteOptions;
 import dev.sluice.ExecutionContext;
@@ -39,18 +40,33 @@ public abstract class OperationCases extends ConformanceCase {
     super(stores);
   }
 
-  @Test
-  void anOperationWhoseOwnerDiesIsUnconfirmedUntilAcknowledgedAndPrunedOnResume() throws Exception {
+  /** An execution whose attempt waits in an owner a case may kill, beside a surviving owner. */
+  private record DoomedRun(
+      Limiter survivor,
+      FailingStore store,
+      Limiter victim,
+      AttemptScript script,
+      CompletableFuture<String> run,
+      String id) {}
+
+  private DoomedRun doomedRun(ExecuteOptions options) throws Exception {
     Limiter survivor = open(cap(2));
     FailingStore doomed = new FailingStore(store());
     Limiter victim = Limiter.open(doomed, cap(2));
     AttemptScript script = AttemptScript.waiting(clock);
-    victim.execute(script, ExecuteOptions.defaults());
+    CompletableFuture<String> run = victim.execute(script, options);
     String id = script.awaitStart().operationId();
-    Maintenance m = survivor.maintenance();
+    return new DoomedRun(survivor, doomed, victim, script, run, id);
+  }
+
+  @Test
+  void anOperationWhoseOwnerDiesIsUnconfirmedUntilAcknowledgedAndPrunedOnResume() throws Exception {
+    DoomedRun r = doomedRun(ExecuteOptions.defaults());
+    String id = r.id();
+    Maintenance m = r.survivor().maintenance();
     assertThat(m.status().runningOperations()).isEqualTo(1);
     long generation = m.drain().generation();
-    doomed.killOwners();
+    r.store().killOwners();
     ControlStatus status = m.status();
     assertThat(status.activeLeases()).as("the dead owner's lease was reclaimed").isZero();
     assertThat(status.runningOperations()).isZero();
@@ -73,8 +89,8 @@ public abstract class OperationCases extends ConformanceCase {
     ControlStatus next = m.drain();
     assertThat(next.generation()).isEqualTo(generation + 1);
     assertThat(next.clean()).isTrue();
-    script.release();
-    victim.closeAsync();
+    r.script().release();
+    r.victim().closeAsync();
   }
 
   @Test
@@ -97,6 +113,72 @@ public abstract class OperationCases extends ConformanceCase {
         .hasMessageContaining("generation");
     assertThat(m.status().generation()).isEqualTo(second);
     assertThat(m.status().draining()).isTrue();
+  }
+
+  @Test
+  void anAttemptThatTimedOutKeepsItsOperationWhileItsTaskRunsSoItsOwnersDeathIsHeard()
+      throws Exception {
+    DoomedRun r = doomedRun(ExecuteOptions.builder().attemptTimeout(Duration.ofSeconds(1)).build());
+    clock.advance(Duration.ofSeconds(1));
+    assertThat(awaitFailure(r.run())).isInstanceOf(AttemptTimeoutException.class);
+    // Asked through the owner itself, which applies its commands in order: an end of the record
+    // sent when the execution failed would have been applied by now.
+    ControlStatus status = r.victim().maintenance().status();
+    assertThat(status.activeLeases()).as("the task still runs").isEqualTo(1);
+    assertThat(status.runningOperations()).as("and so does its operation").isEqualTo(1);
+    Maintenance m = r.survivor().maintenance();
+    long generation = m.drain().generation();
+    r.store().killOwners();
+    assertThat(m.status().unacknowledgedIds()).as("its effect is unknown").containsExactly(r.id());
+    assertThat(m.await(generation, Duration.ofMillis(1))).isFalse();
+    r.script().release();
+    r.victim().closeAsync();
+  }
+
+  @Test
+  void anAttemptThatTimedOutEndsItsOperationWhenItsTaskEnds() throws Exception {
+    Limiter limiter = open(cap(1));
+    AttemptScript script = AttemptScript.waiting(clock);
+    CompletableFuture<String> run =
+        limiter.execute(
+            script, ExecuteOptions.builder().attemptTimeout(Duration.ofSeconds(1)).build());
+    script.awaitStart();
+    clock.advance(Duration.ofSeconds(1));
+    assertThat(awaitFailure(run)).isInstanceOf(AttemptTimeoutException.class);
+    assertThat(limiter.maintenance().status().runningOperations()).isEqualTo(1);
+    script.release();
+    // Granted only by the attempt's release, which reports the operation's end with it.
+    try (Lease next = limiter.acquire(1)) {
+      assertThat(next.admission().weight()).isEqualTo(1);
+    }
+    ControlStatus after = limiter.maintenance().drain();
+    assertThat(after.runningOperations()).isZero();
+    assertThat(after.settled()).isTrue();
+    assertThat(after.clean()).isTrue();
+  }
+
+  @Test
+  void aResumedDrainCannotBeAcknowledgedSoTheNextDrainCanBeClean() throws Exception {
+    DoomedRun r = doomedRun(ExecuteOptions.defaults());
+    String id = r.id();
+    Maintenance m = r.survivor().maintenance();
+    long generation = m.drain().generation();
+    r.store().killOwners();
+    assertThat(m.status().unacknowledgedIds()).containsExactly(id);
+    // Resumed without an acknowledgement: the record stays unconfirmed for a later drain to hear.
+    m.resume(generation);
+    assertThatThrownBy(() -> m.acknowledge(generation, List.of(id), "too late"))
+        .isInstanceOf(StaleDrainException.class)
+        .hasMessageContaining("resumed");
+    ControlStatus next = m.drain();
+    assertThat(next.unacknowledgedIds()).as("nothing was acknowledged").containsExactly(id);
+    assertThat(next.settled()).isFalse();
+    ControlStatus acknowledged = m.acknowledge(next.generation(), List.of(id), "checked by hand");
+    assertThat(acknowledged.settled()).isTrue();
+    m.resume(next.generation());
+    assertThat(m.drain().clean()).as("pruned by the resume of the drain that heard it").isTrue();
+    r.script().release();
+    r.victim().closeAsync();
   }
 
   @Test
