@@ -5,6 +5,7 @@
 package dev.sluice.workflow;
 
 import dev.sluice.Admission;
+import dev.sluice.ExecutionContext;
 import java.util.Optional;
 
 /**
@@ -34,6 +35,19 @@ public interface StepContext {
    * current attempt.
    */
   default Optional<Admission> admission() {
+    return Optional.empty();
+  }
+
+  /**
+   * Returns the managed execution's attempt this body runs as, for a step run by {@link
+   * WorkflowContext#step(String, dev.sluice.Limiter, dev.sluice.ExecuteOptions, Class,
+   * StepFunction)}: its {@linkplain ExecutionContext#attempt() attempt} within the execution's
+   * retries (this step's {@link #attempt()} counts the step's own runs), its {@linkplain
+   * ExecutionContext#operationId() operation id}, and whether a timeout or deadline {@linkplain
+   * ExecutionContext#cancelled() cancelled} it, which a long body should check so its lease ends
+   * soon after. Empty for other steps.
+   */
+  default Optional<ExecutionContext> execution() {
     return Optional.empty();
   }
 

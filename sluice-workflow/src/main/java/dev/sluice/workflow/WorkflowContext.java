@@ -223,7 +223,8 @@ public interface WorkflowContext {
         type,
         step ->
             limiter.call(
-                attempt -> body.run(new AdmittedStep(step, attempt.admission())), options));
+                attempt -> body.run(new AdmittedStep(step, attempt.admission(), attempt)),
+                options));
   }
 
   /**
@@ -271,7 +272,7 @@ public interface WorkflowContext {
       Limiter limiter, ScheduleOptions schedule, StepContext step, StepFunction<T> body)
       throws Exception {
     CompletableFuture<T> f =
-        limiter.schedule(admission -> body.run(new AdmittedStep(step, admission)), schedule);
+        limiter.schedule(admission -> body.run(new AdmittedStep(step, admission, null)), schedule);
     try {
       return f.get();
     } catch (ExecutionException e) {

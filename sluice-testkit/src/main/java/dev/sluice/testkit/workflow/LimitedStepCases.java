@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sluice.Admission;
 import dev.sluice.AttemptClassifier;
 import dev.sluice.ExecuteOptions;
+import dev.sluice.ExecutionContext;
 import dev.sluice.Limiter;
 import dev.sluice.LimiterConfig;
 import dev.sluice.RetryPolicy;
@@ -68,7 +69,10 @@ public abstract class LimitedStepCases extends WorkflowCase {
             String.class,
             (ctx, in) -> {
               boolean plain =
-                  ctx.step("plain", Boolean.class, step -> step.admission().isPresent());
+                  ctx.step(
+                      "plain",
+                      Boolean.class,
+                      step -> step.admission().isPresent() || step.execution().isPresent());
               long token =
                   ctx.step(
                       "pooled",
@@ -77,6 +81,9 @@ public abstract class LimitedStepCases extends WorkflowCase {
                       Long.class,
                       step -> {
                         Admission a = step.admission().orElseThrow();
+                        if (step.execution().isPresent()) {
+                          throw new IllegalStateException("a scheduled step is no execution");
+                        }
                         seen.add(a);
                         return a.fencingToken();
                       });
@@ -93,6 +100,7 @@ public abstract class LimitedStepCases extends WorkflowCase {
     AtomicInteger runs = new AtomicInteger();
     List<Long> tokens = new CopyOnWriteArrayList<>();
     List<String> keys = new CopyOnWriteArrayList<>();
+    List<ExecutionContext> attempts = new CopyOnWriteArrayList<>();
     Workflow<String, String> wf =
         Workflow.define(
             "managed",
@@ -108,6 +116,7 @@ public abstract class LimitedStepCases extends WorkflowCase {
                       step -> {
                         tokens.add(step.admission().orElseThrow().fencingToken());
                         keys.add(step.idempotencyKey());
+                        attempts.add(step.execution().orElseThrow());
                         if (runs.incrementAndGet() < 3) {
                           throw new IOException("the service is down, attempt " + runs.get());
                         }
@@ -126,6 +135,14 @@ public abstract class LimitedStepCases extends WorkflowCase {
     assertThat(tokens).as("each attempt had its own admission").doesNotHaveDuplicates();
     assertThat(tokens).isSorted();
     assertThat(keys).containsOnly("m-1/charge");
+    // The body sees the managed execution's attempts: one operation, counted 1, 2, 3, none
+    // cancelled; the step itself ran once.
+    assertThat(attempts).extracting(ExecutionContext::attempt).containsExactly(1, 2, 3);
+    assertThat(attempts)
+        .extracting(ExecutionContext::operationId)
+        .hasSize(3)
+        .containsOnly(attempts.get(0).operationId());
+    assertThat(attempts).noneMatch(ExecutionContext::cancelled);
   }
 
   @Test
