@@ -9,13 +9,17 @@ import static dev.sluice.spi.ReportedOutcome.SUCCESS;
 import static dev.sluice.spi.ReportedOutcome.THROTTLE;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sluice.BreakerPolicy;
 import dev.sluice.CircuitOpenException;
 import dev.sluice.ControlStatus;
+import dev.sluice.Lease;
 import dev.sluice.Limiter;
 import dev.sluice.LimiterConfig;
+import dev.sluice.RecoveryPolicy;
 import dev.sluice.ScheduleOptions;
 import dev.sluice.spi.AcquireAnswer;
 import dev.sluice.spi.LeaseRecord;
+import dev.sluice.spi.ReportAnswer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,6 +31,8 @@ import org.junit.jupiter.api.Test;
 /** The shared circuit breaker: failures reported by one owner open the circuit for every owner. */
 public abstract class BreakerCases extends ControlCase {
   private static final Duration PAUSE = Duration.ofSeconds(30);
+  private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(60);
+  private static final Duration WINDOW = Duration.ofSeconds(10);
 
   protected BreakerCases(StoreFactory stores) {
     super(stores);
@@ -36,6 +42,16 @@ public abstract class BreakerCases extends ControlCase {
     for (int i = 0; i < 5; i++) {
       r.report(r.lease(), SERVICE_FAILURE);
     }
+  }
+
+  /** A pool whose breaker opens when half of at least four samples in a 10 s window failed. */
+  private static LimiterConfig byPercentage() {
+    BreakerPolicy half = BreakerPolicy.percentage(0.5, 4, WINDOW).build();
+    return LimiterConfig.builder().recovery(RecoveryPolicy.builder().breaker(half).build()).build();
+  }
+
+  private static ControlStatus.Circuit circuit(Limiter limiter) {
+    return limiter.maintenance().status().circuit();
   }
 
   @Test
@@ -145,5 +161,146 @@ public abstract class BreakerCases extends ControlCase {
     ControlStatus status = limiter.maintenance().status();
     assertThat(status.circuit()).isEqualTo(ControlStatus.Circuit.OPEN);
     assertThat(status.circuitOpenUntil()).contains(clock.instant().plus(PAUSE));
+  }
+
+  @Test
+  void thePercentageRuleWaitsForItsMinimumSamples() {
+    Reporter a = reporter(byPercentage());
+    Reporter c = reporter(byPercentage());
+    Limiter limiter = openSecondOwner(byPercentage());
+    a.report(a.lease(), SERVICE_FAILURE);
+    c.report(c.lease(), SERVICE_FAILURE);
+    a.report(a.lease(), SERVICE_FAILURE);
+    assertThat(circuit(limiter))
+        .as("every sample failed, but there are 3 of the 4 the rule needs")
+        .isEqualTo(ControlStatus.Circuit.CLOSED);
+    assertThat(limiter.tryAcquire(1)).isPresent().get().satisfies(Lease::close);
+    c.report(c.lease(), SERVICE_FAILURE);
+    ControlStatus status = limiter.maintenance().status();
+    assertThat(status.circuit()).isEqualTo(ControlStatus.Circuit.OPEN);
+    assertThat(status.circuitOpenUntil()).contains(clock.instant().plus(PAUSE));
+    assertThat(limiter.tryAcquire(1)).isEmpty();
+  }
+
+  @Test
+  void thePercentageRuleOpensWhenTheShareOfFailuresReachesTheRatio() {
+    Reporter a = reporter(byPercentage());
+    Reporter c = reporter(byPercentage());
+    Limiter limiter = openSecondOwner(byPercentage());
+    a.report(a.lease(), SUCCESS);
+    c.report(c.lease(), SERVICE_FAILURE);
+    a.report(a.lease(), SUCCESS);
+    c.report(c.lease(), SUCCESS);
+    assertThat(circuit(limiter)).as("1 of 4 failed").isEqualTo(ControlStatus.Circuit.CLOSED);
+    a.report(a.lease(), SERVICE_FAILURE);
+    assertThat(circuit(limiter)).as("2 of 5 failed").isEqualTo(ControlStatus.Circuit.CLOSED);
+    assertThat(c.report(c.lease(), SERVICE_FAILURE).counted()).isTrue();
+    ControlStatus status = limiter.maintenance().status();
+    assertThat(status.circuit())
+        .as("3 of 6 failed: the ratio")
+        .isEqualTo(ControlStatus.Circuit.OPEN);
+    assertThat(status.circuitOpenUntil()).contains(clock.instant().plus(PAUSE));
+  }
+
+  @Test
+  void samplesLeaveThePercentageWindowAsTimePasses() {
+    Reporter a = reporter(byPercentage());
+    Reporter c = reporter(byPercentage());
+    Limiter limiter = openSecondOwner(byPercentage());
+    a.report(a.lease(), SERVICE_FAILURE);
+    c.report(c.lease(), SERVICE_FAILURE);
+    // The window slides in steps of 1/128 of its 10 s: a second either side of its edge is clear.
+    clock.advance(Duration.ofSeconds(9));
+    a.report(a.lease(), SERVICE_FAILURE);
+    clock.advance(Duration.ofSeconds(2));
+    c.report(c.lease(), SUCCESS);
+    a.report(a.lease(), SUCCESS);
+    assertThat(circuit(limiter))
+        .as("the first two failures left the window: 1 of 3 samples failed")
+        .isEqualTo(ControlStatus.Circuit.CLOSED);
+    c.report(c.lease(), SERVICE_FAILURE);
+    assertThat(circuit(limiter))
+        .as("the failure 2 s ago is still inside: 2 of 4 failed")
+        .isEqualTo(ControlStatus.Circuit.OPEN);
+  }
+
+  @Test
+  void aProbeThatOutlivesItsTimeoutIsReplacedAndItsLateReportChangesNothing() throws Exception {
+    Reporter a = reporter(withBreaker());
+    Reporter c = reporter(withBreaker());
+    Limiter limiter = openSecondOwner(withBreaker());
+    trip(a);
+    clock.advance(PAUSE);
+    LeaseRecord stale = a.lease();
+    CountDownLatch started = new CountDownLatch(1);
+    CountDownLatch finish = new CountDownLatch(1);
+    CompletableFuture<Integer> replacement =
+        limiter.schedule(
+            () -> {
+              started.countDown();
+              await(finish);
+              return 1;
+            });
+    settled(limiter);
+    clock.advance(PROBE_TIMEOUT.minusMillis(1));
+    assertThat(limiter.inspect().leases()).as("the probe still runs alone").hasSize(1);
+    assertThat(limiter.inspect().waiters()).hasSize(1);
+    clock.advance(Duration.ofMillis(1));
+    await(started);
+    assertThat(a.report(stale, SUCCESS))
+        .as("released, but no evidence")
+        .isEqualTo(new ReportAnswer(true, false));
+    assertThat(circuit(limiter)).isEqualTo(ControlStatus.Circuit.HALF_OPEN);
+    assertThat(c.acquire(false)).as("one probe at a time").isEqualTo(new AcquireAnswer.Refused());
+    finish.countDown();
+    assertThat(await(replacement)).isEqualTo(1);
+    ControlStatus after = limiter.maintenance().status();
+    assertThat(after.circuit())
+        .as("the replacement ended without a report: open again, the pause not grown")
+        .isEqualTo(ControlStatus.Circuit.OPEN);
+    assertThat(after.circuitOpenUntil()).contains(clock.instant().plus(PAUSE));
+  }
+
+  @Test
+  void eachFailedProbeDoublesThePauseUpToFiveMinutesAndNeverBeyond() {
+    Reporter a = reporter(withBreaker());
+    Reporter c = reporter(withBreaker());
+    Limiter limiter = openSecondOwner(withBreaker());
+    Reporter[] owners = {c, a};
+    trip(a);
+    Duration pause = PAUSE;
+    int probes = 0;
+    for (long seconds : new long[] {60, 120, 240, 300, 300}) {
+      clock.advance(pause.minusMillis(1));
+      assertThat(limiter.tryAcquire(1)).as("open until the pause ends").isEmpty();
+      clock.advance(Duration.ofMillis(1));
+      Reporter r = owners[probes++ % 2];
+      assertThat(r.report(r.lease(), SERVICE_FAILURE).counted()).isTrue();
+      pause = Duration.ofSeconds(seconds);
+      ControlStatus status = limiter.maintenance().status();
+      assertThat(status.circuit()).isEqualTo(ControlStatus.Circuit.OPEN);
+      assertThat(status.circuitOpenUntil())
+          .as("the pause after failed probe %d", probes)
+          .contains(clock.instant().plus(pause));
+    }
+  }
+
+  @Test
+  void theProbeSpendsBudgetAndOnlyItsOwnerCanReportIt() {
+    LimiterConfig budgeted =
+        LimiterConfig.builder().reservoir(10).recovery(withBreaker().recovery()).build();
+    Reporter a = reporter(budgeted);
+    Reporter c = reporter(budgeted);
+    Limiter limiter = openSecondOwner(budgeted);
+    trip(a);
+    clock.advance(PAUSE);
+    LeaseRecord probe = a.lease();
+    assertThat(limiter.currentReservoir()).hasValue(4);
+    assertThat(c.report(probe, SUCCESS))
+        .as("another owner's report finds no lease of its own")
+        .isEqualTo(new ReportAnswer(false, false));
+    assertThat(circuit(limiter)).isEqualTo(ControlStatus.Circuit.HALF_OPEN);
+    assertThat(a.report(probe, SUCCESS).counted()).isTrue();
+    assertThat(circuit(limiter)).isEqualTo(ControlStatus.Circuit.CLOSED);
   }
 }

@@ -135,6 +135,61 @@ public abstract class CooldownCases extends ControlCase {
     assertThat(limiter.maintenance().status().cooldownUntil()).isEmpty();
   }
 
+  @Test
+  void theCooldownDoublesToItsCapAcrossOwnersAndARetryAfterIsAFloorBeyondIt() {
+    Reporter a = reporter(CONFIG);
+    Reporter c = reporter(CONFIG);
+    Limiter limiter = openSecondOwner(CONFIG);
+    Reporter[] owners = {a, c};
+    int throttles = 0;
+    for (long pause : new long[] {500, 1000, 2000, 4000, 8000, 10_000, 10_000}) {
+      Reporter r = owners[throttles++ % 2];
+      assertThat(r.report(r.lease(), THROTTLE).counted()).isTrue();
+      assertThat(limiter.maintenance().status().cooldownUntil())
+          .as("the pause after throttle %d", throttles)
+          .contains(at(pause));
+      clock.advance(Duration.ofMillis(pause - 1));
+      assertThat(limiter.tryAcquire(1)).as("paused until the end").isEmpty();
+      clock.advance(Duration.ofMillis(1));
+    }
+    c.report(c.lease(), THROTTLE, 60_000);
+    assertThat(limiter.maintenance().status().cooldownUntil()).contains(at(60_000));
+    clock.advance(Duration.ofMillis(60_000));
+    a.report(a.lease(), THROTTLE, 1_000);
+    assertThat(limiter.maintenance().status().cooldownUntil())
+        .as("a retry-after shorter than the capped pause is only a floor")
+        .contains(at(10_000));
+  }
+
+  @Test
+  void lateGuidanceExtendsTheRunningCooldownWithoutEscalating() {
+    Reporter a = reporter(CONFIG);
+    Reporter c = reporter(CONFIG);
+    Limiter limiter = openSecondOwner(CONFIG);
+    LeaseRecord first = a.lease();
+    LeaseRecord shortGuidance = c.lease();
+    LeaseRecord longGuidance = c.lease();
+    a.report(first, THROTTLE);
+    Instant end = at(500);
+    clock.advance(Duration.ofMillis(100));
+    assertThat(c.report(shortGuidance, THROTTLE, 200))
+        .as("guidance inside the running cooldown changes nothing")
+        .isEqualTo(new ReportAnswer(true, false));
+    assertThat(limiter.maintenance().status().cooldownUntil()).contains(end);
+    assertThat(c.report(longGuidance, THROTTLE, 20_000).counted()).isTrue();
+    Instant extended = at(20_000);
+    assertThat(limiter.maintenance().status().cooldownUntil())
+        .as("a floor beyond the 10 s cap")
+        .contains(extended);
+    clock.advance(Duration.ofMillis(19_999));
+    assertThat(limiter.tryAcquire(1)).isEmpty();
+    clock.advance(Duration.ofMillis(1));
+    a.report(a.lease(), THROTTLE);
+    assertThat(limiter.maintenance().status().cooldownUntil())
+        .as("the burst escalated once: the next throttle is the second step")
+        .contains(at(1000));
+  }
+
   private static dev.sluice.ScheduleOptions defaults() {
     return dev.sluice.ScheduleOptions.defaults();
   }
