@@ -11,22 +11,30 @@ import java.net.http.HttpResponse.ResponseInfo;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 
 /**
- * Wraps the application's body handler for one attempt to learn when the response body ends: read
- * to its end, failed, or closed by its reader (the stream of {@code BodyHandlers.ofInputStream()}
- * cancels its subscription when closed). The attempt holds its lease until then. It can also end
- * the body from outside: on a timeout or cancellation the reader gets {@code reason} as its
- * failure, and a response that is thrown away for a retry is cancelled.
+ * Wraps the application's body handler for one attempt to learn when and how the response body ends
+ * ({@link BodyEnd}): read to its end, closed by its reader before the end (the stream of {@code
+ * BodyHandlers.ofInputStream()} cancels its subscription when closed), or failed. The attempt holds
+ * its lease until then. It can also end the body from outside: on a timeout or cancellation the
+ * reader gets {@code reason} as its failure, and a response that is thrown away for a retry is
+ * cancelled.
+ *
+ * <p>It also tells the application's failures from the connection's: when the application's
+ * subscriber fails its body by itself (a file it cannot write, a mapping function that throws)
+ * rather than with a failure this watch handed it, the body fails with an {@link
+ * ApplicationFailure}, which is judged neutral and never retried.
  *
  * <p>Thread-safe: the client's signals, the reader's cancel and an abort from a timer are
  * serialized on this object, and nothing reaches the reader after the body ended.
  */
 final class BodyWatch<T> implements BodyHandler<T> {
   private final BodyHandler<T> handler;
-  private final CompletableFuture<Throwable> ended = new CompletableFuture<>();
+  private final CompletableFuture<BodyEnd> ended = new CompletableFuture<>();
+  private volatile ResponseInfo info;
 
   // Guarded by this.
   private Flow.Subscription upstream;
@@ -35,20 +43,26 @@ final class BodyWatch<T> implements BodyHandler<T> {
   private boolean terminated;
   private IOException abortReason;
 
+  /** The failure this watch gave the reader, if any: a body failing with it is not the reader's. */
+  private Throwable handed;
+
   BodyWatch(BodyHandler<T> handler) {
     this.handler = handler;
   }
 
-  /**
-   * Completes when the body ended: with null when read to the end or closed by its reader, with the
-   * failure when it failed or was aborted.
-   */
-  CompletableFuture<Throwable> ended() {
+  /** Completes when the body ended, with how. */
+  CompletableFuture<BodyEnd> ended() {
     return ended;
+  }
+
+  /** The response's status and headers once they came, else null. */
+  ResponseInfo info() {
+    return info;
   }
 
   @Override
   public BodySubscriber<T> apply(ResponseInfo info) {
+    this.info = info;
     BodySubscriber<T> s;
     try {
       s = handler.apply(info);
@@ -70,6 +84,7 @@ final class BodyWatch<T> implements BodyHandler<T> {
       }
       terminated = true;
       abortReason = reason;
+      handed = reason;
       cancel = upstream;
       if (subscribed) {
         downstream.onError(reason);
@@ -78,13 +93,44 @@ final class BodyWatch<T> implements BodyHandler<T> {
     if (cancel != null) {
       cancel.cancel();
     }
-    ended.complete(reason);
+    ended.complete(new BodyEnd.Failed(reason));
+  }
+
+  /**
+   * Whether {@code failure}, which failed the reader's body, is one this watch handed it (the
+   * connection's failure or an abort), found in its cause chain as readers pass it on or wrap it.
+   */
+  private synchronized boolean handedToReader(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t == handed) {
+        return true;
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return false;
   }
 
   private final class Watched implements BodySubscriber<T> {
     @Override
     public CompletionStage<T> getBody() {
-      return downstream.getBody();
+      CompletableFuture<T> body = new CompletableFuture<>();
+      downstream
+          .getBody()
+          .whenComplete(
+              (value, failure) -> {
+                if (failure == null) {
+                  body.complete(value);
+                  return;
+                }
+                Throwable f =
+                    failure instanceof CompletionException && failure.getCause() != null
+                        ? failure.getCause()
+                        : failure;
+                body.completeExceptionally(handedToReader(f) ? f : new ApplicationFailure(f));
+              });
+      return body;
     }
 
     @Override
@@ -120,9 +166,10 @@ final class BodyWatch<T> implements BodyHandler<T> {
           return;
         }
         terminated = true;
+        handed = failure;
         downstream.onError(failure);
       }
-      ended.complete(failure);
+      ended.complete(new BodyEnd.Failed(failure));
     }
 
     @Override
@@ -134,11 +181,14 @@ final class BodyWatch<T> implements BodyHandler<T> {
         terminated = true;
         downstream.onComplete();
       }
-      ended.complete(null);
+      ended.complete(BodyEnd.READ);
     }
   }
 
-  /** The subscription the reader sees: a cancel from it ends the body as read. */
+  /**
+   * The subscription the reader sees: a cancel from it before the body's end abandons the body; one
+   * after the end changes nothing.
+   */
   private final class ReaderSubscription implements Flow.Subscription {
     private final Flow.Subscription upstream;
 
@@ -153,11 +203,15 @@ final class BodyWatch<T> implements BodyHandler<T> {
 
     @Override
     public void cancel() {
+      boolean early;
       synchronized (BodyWatch.this) {
+        early = !terminated;
         terminated = true;
       }
       upstream.cancel();
-      ended.complete(null);
+      if (early) {
+        ended.complete(BodyEnd.ABANDONED);
+      }
     }
   }
 }

@@ -7,25 +7,33 @@ package dev.sluice.http;
 import dev.sluice.AttemptOutcome;
 import dev.sluice.ExecuteOptions;
 import dev.sluice.ExecutionContext;
+import dev.sluice.SluiceException;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.ResponseInfo;
 import java.net.http.HttpTimeoutException;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
  * One HTTP call through the limiter: the task each attempt runs, and the future the application
  * gets. An attempt sends the request, judges the response's status, and either throws it away to
  * try again (cancelling its body) or hands it to the application through {@link #delivered()} and
  * then keeps its lease until the body ended — read, closed or failed — or the attempt was cancelled
- * (a timeout, the deadline, the caller), which aborts the body.
+ * (a timeout, the deadline, the caller), which aborts the body. How the body ended can change the
+ * attempt's outcome ({@link HttpClassifier#afterBody}).
  *
- * <p>Thread-safe: attempts run one at a time; the delivered future is completed once.
+ * <p>A {@code Retry-After} date is measured against the pool's time (the store's clock, which the
+ * shared cooldown also follows), read only when a throttle carries a date.
+ *
+ * <p>Thread-safe: attempts run one at a time, each task and its judgement on one thread; the
+ * delivered future is completed once.
  */
 final class HttpCall<T> {
   private final HttpClient client;
@@ -33,22 +41,37 @@ final class HttpCall<T> {
   private final BodyFactory bodies;
   private final BodyHandler<T> handler;
   private final ExecuteOptions options;
+  private final Supplier<Instant> poolTime;
   private final CompletableFuture<HttpResponse<T>> delivered = new CompletableFuture<>();
+
+  /** The last attempt whose send failed after its headers came, and how it was judged. */
+  private volatile FailedAfterHeaders failedAfterHeaders;
 
   /** What an attempt left: its response, how it was judged, and whether the caller got it. */
   record Attempt<T>(HttpResponse<T> response, AttemptOutcome outcome, boolean handedOver) {}
 
+  /** A send that failed after the response's status and headers came, and its outcome. */
+  private record FailedAfterHeaders(Throwable failure, AttemptOutcome outcome) {}
+
+  /**
+   * A call.
+   *
+   * @param poolTime reads the pool's time now; may block on the store and throw a {@link
+   *     SluiceException}
+   */
   HttpCall(
       HttpClient client,
       HttpRequest request,
       BodyFactory bodies,
       BodyHandler<T> handler,
-      ExecuteOptions options) {
+      ExecuteOptions options,
+      Supplier<Instant> poolTime) {
     this.client = client;
     this.request = request;
     this.bodies = bodies;
     this.handler = handler;
     this.options = options;
+    this.poolTime = poolTime;
   }
 
   ExecuteOptions options() {
@@ -80,8 +103,9 @@ final class HttpCall<T> {
                           + "before its response body ended; "
                           + ctx));
             });
-    HttpResponse<T> response = send(attemptRequest, watch, sending);
-    AttemptOutcome outcome = HttpClassifier.ofResponse(response, Instant.now());
+    HttpResponse<T> response = sendJudged(ctx, attemptRequest, watch, sending);
+    AttemptOutcome outcome =
+        HttpClassifier.ofStatus(response.statusCode(), response.headers(), () -> now(ctx));
     if (willRetry(ctx, outcome)) {
       watch.abort(new IOException("the response was thrown away for another attempt"));
       return new Attempt<>(response, outcome, false);
@@ -91,14 +115,54 @@ final class HttpCall<T> {
       watch.abort(new IOException("the HTTP call was cancelled before its response came"));
       return new Attempt<>(response, AttemptOutcome.neutral(), false);
     }
-    Throwable bodyFailure = watch.ended().join();
-    if (bodyFailure != null && outcome instanceof AttemptOutcome.Success) {
-      // A body that failed after a good status is the service's failure; a throttle or error
-      // status, with its retry-after, stays what the headers said.
-      outcome = HttpClassifier.ofFailure(bodyFailure);
-    }
+    outcome = HttpClassifier.afterBody(outcome, watch.ended().join());
     // A response the application has seen is never replayed.
     return new Attempt<>(response, outcome.withoutRetry(), true);
+  }
+
+  /**
+   * Sends as {@link #send} does; a send that fails after the status and headers came (the client
+   * buffering a body that broke, say) leaves its judgement for {@link #judge}, so that a throttle's
+   * guidance outlives its body.
+   */
+  private HttpResponse<T> sendJudged(
+      ExecutionContext ctx, HttpRequest r, BodyWatch<T> watch, SendInterrupter sending)
+      throws Exception {
+    try {
+      return send(r, watch, sending);
+    } catch (Exception e) {
+      ResponseInfo info = watch.info();
+      if (info != null) {
+        AttemptOutcome byStatus =
+            HttpClassifier.ofStatus(info.statusCode(), info.headers(), () -> now(ctx));
+        failedAfterHeaders = new FailedAfterHeaders(e, HttpClassifier.ofFailure(e, byStatus));
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Judges an attempt (the classifier of the call's execution): by what its task left, else by its
+   * failure and the status that came before it.
+   */
+  AttemptOutcome judge(Object result, Throwable failure) {
+    if (result instanceof Attempt<?> a) {
+      return a.outcome();
+    }
+    FailedAfterHeaders f = failedAfterHeaders;
+    return f != null && f.failure() == failure ? f.outcome() : HttpClassifier.ofFailure(failure);
+  }
+
+  /**
+   * The pool's time now. When the store cannot be read, the attempt's grant is the latest pool time
+   * known; a wait measured from it is longer, never shorter, than the server asked.
+   */
+  private Instant now(ExecutionContext ctx) {
+    try {
+      return poolTime.get();
+    } catch (SluiceException e) {
+      return ctx.admission().grantedAt();
+    }
   }
 
   private boolean willRetry(ExecutionContext ctx, AttemptOutcome outcome) {

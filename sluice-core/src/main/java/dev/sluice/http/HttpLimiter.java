@@ -12,10 +12,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
+import java.time.Instant;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Supplier;
 
 /**
  * HTTP calls over {@link HttpClient} as managed executions of a limiter ({@link Limiter#http()}):
@@ -36,10 +38,14 @@ import java.util.concurrent.ExecutionException;
  * The lease is held until the body is read to its end, fails, or its reader closes it: for {@code
  * BodyHandlers.ofString()} that is before {@code send} returns; for {@code ofInputStream()} it is
  * when the application closes the stream, so close it (try-with-resources) even when abandoning it
- * half-way. The attempt timeout and the deadline cover the body: when either passes, the body is
- * aborted and its reader gets an {@link java.io.IOException}. Each attempt sends with the client's
- * blocking {@code send} on the attempt's callback thread of the limiter (a timeout or cancellation
- * interrupts it there), and that thread waits while a body is being read.
+ * half-way. Only a body read to its end lets a 2xx count as a success for the shared cooldown and
+ * circuit breaker: one closed before its end counts as neutral (an unfinished body shows no
+ * recovery), and one that fails as a service failure; a throttle or an error status counts as its
+ * headers said, whatever its body did. The attempt timeout and the deadline cover the body: when
+ * either passes, the body is aborted and its reader gets an {@link java.io.IOException}. Each
+ * attempt sends with the client's blocking {@code send} on the attempt's callback thread of the
+ * limiter (a timeout or cancellation interrupts it there), and that thread waits while a body is
+ * being read.
  *
  * <h2>Retries</h2>
  *
@@ -48,13 +54,17 @@ import java.util.concurrent.ExecutionException;
  * again. A response handed to the application is never replayed; the last attempt's transient
  * response is returned, not thrown. A body can be sent again when there is none, or it is one of
  * {@code BodyPublishers.noBody()}, {@code ofString}, {@code ofByteArray} and {@code ofFile};
- * otherwise pass a {@link BodyFactory} that makes each attempt's body. A replay-safe call with
- * retries, a body that cannot be sent again and no factory is refused with {@link
- * IllegalArgumentException} before anything is queued or spent.
+ * otherwise pass a {@link BodyFactory} that makes each attempt's body. An {@code ofByteArray} body
+ * is copied when the call is made, so every attempt sends the bytes the array held then; a file is
+ * read again at each attempt. A replay-safe call with retries, a body that cannot be sent again and
+ * no factory is refused with {@link IllegalArgumentException} before anything is queued or spent.
  *
- * <p>The classifier of the options is not used: HTTP attempts are always judged by {@link
- * HttpClassifier}. Every other setting (retry policy, deadline, attempt timeout, schedule options)
- * applies as to {@link Limiter#execute}.
+ * <p>A failure of the application's own code (its body handler, or the subscriber it returns, such
+ * as a file that cannot be written) reaches the caller as it was raised; it is neutral and never
+ * retried. The classifier of the options is not used: HTTP attempts are always judged by {@link
+ * HttpClassifier}. A {@code Retry-After} date is measured against the pool's time, read from the
+ * store ({@link Limiter#inspect()}) only when a throttle carries one. Every other setting (retry
+ * policy, deadline, attempt timeout, schedule options) applies as to {@link Limiter#execute}.
  *
  * <p>Immutable and thread-safe. {@code send} blocks until the response's headers (or, for a
  * buffering body handler, its body) came; {@code sendAsync} never blocks.
@@ -169,7 +179,9 @@ public final class HttpLimiter {
               + " attempts; pass a BodyFactory that makes each attempt's body, use a body of"
               + " BodyPublishers.ofString, ofByteArray or ofFile, or allow one attempt");
     }
-    return start(new HttpCall<>(client, request, null, handler(handler), options));
+    return start(
+        new HttpCall<>(
+            client, RequestBodies.snapshot(request), null, handler(handler), options, poolTime()));
   }
 
   /**
@@ -188,7 +200,12 @@ public final class HttpLimiter {
     Objects.requireNonNull(request, "request");
     Objects.requireNonNull(bodies, "bodies");
     Objects.requireNonNull(options, "options");
-    return start(new HttpCall<>(client, request, bodies, handler(handler), options));
+    return start(new HttpCall<>(client, request, bodies, handler(handler), options, poolTime()));
+  }
+
+  /** Reads the pool's time (the store's clock); blocks on the store. */
+  private Supplier<Instant> poolTime() {
+    return () -> limiter.inspect().takenAt();
   }
 
   private static <T> BodyHandler<T> handler(BodyHandler<T> handler) {
@@ -197,7 +214,7 @@ public final class HttpLimiter {
 
   private <T> CompletableFuture<HttpResponse<T>> start(HttpCall<T> call) {
     CompletableFuture<HttpCall.Attempt<T>> execution =
-        limiter.execute(call::run, HttpOptions.judgedByStatus(call.options()));
+        limiter.execute(call::run, HttpOptions.judgedBy(call));
     CompletableFuture<HttpResponse<T>> delivered = call.delivered();
     execution.whenComplete(
         (last, failure) -> {

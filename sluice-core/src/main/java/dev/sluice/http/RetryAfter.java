@@ -4,6 +4,7 @@
  */
 package dev.sluice.http;
 
+import java.net.http.HttpHeaders;
 import java.net.http.HttpResponse;
 import java.time.DateTimeException;
 import java.time.DayOfWeek;
@@ -14,6 +15,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -21,6 +23,10 @@ import java.util.regex.Pattern;
  * Reads an HTTP {@code Retry-After} value: a number of seconds, or an HTTP date in any of its three
  * forms (IMF-fixdate {@code Sun, 06 Nov 1994 08:49:37 GMT}, obsolete RFC 850 {@code Sunday,
  * 06-Nov-94 08:49:37 GMT}, and asctime {@code Sun Nov 6 08:49:37 1994}).
+ *
+ * <p>The IMF-fixdate's day may also have one digit ({@code Sun, 6 Nov 1994 08:49:37 GMT}): RFC 9110
+ * asks for two, but Java's {@code DateTimeFormatter.RFC_1123_DATE_TIME}, which many servers use,
+ * writes one for days 1 to 9, and such a header means the same moment.
  *
  * <p>A value that is not one of those exactly (a negative or fractional number, a weekday that does
  * not match the date, a day the calendar lacks) is ignored: the result is empty. A date in the past
@@ -36,7 +42,7 @@ public final class RetryAfter {
   private static final String TIME = "([0-9]{2}):([0-9]{2}):([0-9]{2})";
   private static final Pattern IMF =
       Pattern.compile(
-          "(Mon|Tue|Wed|Thu|Fri|Sat|Sun), ([0-9]{2}) " + MONTHS + " ([0-9]{4}) " + TIME + " GMT");
+          "(Mon|Tue|Wed|Thu|Fri|Sat|Sun), ([0-9]{1,2}) " + MONTHS + " ([0-9]{4}) " + TIME + " GMT");
   private static final Pattern RFC850 =
       Pattern.compile(
           "(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), ([0-9]{2})-"
@@ -61,7 +67,13 @@ public final class RetryAfter {
    */
   public static Optional<Duration> of(HttpResponse<?> response, Instant now) {
     Objects.requireNonNull(response, "response");
-    return response.headers().firstValue("Retry-After").flatMap(v -> parse(v, now));
+    Objects.requireNonNull(now, "now");
+    return of(response.headers(), () -> now);
+  }
+
+  /** Like {@link #of(HttpResponse, Instant)}, reading the time only for an HTTP date. */
+  static Optional<Duration> of(HttpHeaders headers, Supplier<Instant> now) {
+    return headers.firstValue("Retry-After").flatMap(v -> parse(v, now));
   }
 
   /**
@@ -73,6 +85,14 @@ public final class RetryAfter {
    */
   public static Optional<Duration> parse(String value, Instant now) {
     Objects.requireNonNull(now, "now");
+    return parse(value, () -> now);
+  }
+
+  /**
+   * Like {@link #parse(String, Instant)}, reading the time only for a well-formed HTTP date: for a
+   * caller whose clock costs a store read.
+   */
+  static Optional<Duration> parse(String value, Supplier<Instant> now) {
     if (value == null) {
       return Optional.empty();
     }
@@ -80,7 +100,7 @@ public final class RetryAfter {
     if (SECONDS.matcher(v).matches()) {
       return Optional.of(seconds(v));
     }
-    return date(v, now).map(at -> wait(now, at));
+    return date(v, now);
   }
 
   private static Duration seconds(String digits) {
@@ -100,21 +120,30 @@ public final class RetryAfter {
     return d.compareTo(LONGEST) > 0 ? LONGEST : d;
   }
 
-  private static Optional<Instant> date(String v, Instant now) {
+  /** The wait until the HTTP date {@code v} names, or empty if {@code v} is not one. */
+  private static Optional<Duration> date(String v, Supplier<Instant> clock) {
     Matcher m = IMF.matcher(v);
     if (m.matches()) {
-      return instant(m.group(1), m.group(4), m.group(3), m.group(2).strip(), m, 5);
+      return instant(m.group(1), m.group(4), m.group(3), m.group(2), m, 5)
+          .map(at -> wait(now(clock), at));
     }
     m = RFC850.matcher(v);
     if (m.matches()) {
+      Instant now = now(clock);
       String year = String.valueOf(fullYear(Integer.parseInt(m.group(4)), now));
-      return instant(m.group(1).substring(0, 3), year, m.group(3), m.group(2), m, 5);
+      return instant(m.group(1).substring(0, 3), year, m.group(3), m.group(2), m, 5)
+          .map(at -> wait(now, at));
     }
     m = ASCTIME.matcher(v);
     if (m.matches()) {
-      return instant(m.group(1), m.group(7), m.group(2), m.group(3).strip(), m, 4);
+      return instant(m.group(1), m.group(7), m.group(2), m.group(3).strip(), m, 4)
+          .map(at -> wait(now(clock), at));
     }
     return Optional.empty();
+  }
+
+  private static Instant now(Supplier<Instant> clock) {
+    return Objects.requireNonNull(clock.get(), "the clock answered no time");
   }
 
   /**

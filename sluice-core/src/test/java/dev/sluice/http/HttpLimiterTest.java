@@ -8,18 +8,26 @@ import static dev.sluice.http.TestServer.echo;
 import static dev.sluice.http.TestServer.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sluice.AttemptOutcome;
 import dev.sluice.ExecuteOptions;
+import dev.sluice.Lease;
 import dev.sluice.RetryPolicy;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Statuses, retries and request bodies of {@link HttpLimiter}, against a real local server. */
 class HttpLimiterTest extends LocalServerFixture {
@@ -48,33 +56,28 @@ class HttpLimiterTest extends LocalServerFixture {
     assertReleased();
   }
 
-  @Test
-  void a429WithRetryAfterInSecondsIsRetried() throws Exception {
-    AtomicInteger hits =
-        server.serve("/busy", status(429, "slow down", "Retry-After", "1"), status(200, "done"));
+  // The waits a Retry-After sets are pinned on a manual clock, in HttpRecoveryTest.
+
+  @ParameterizedTest
+  @ValueSource(ints = {429, 503})
+  void aThrottleStatusIsAThrottleAndRetried(int status) throws Exception {
+    AtomicInteger hits = server.serve("/busy", status(status, "busy"), status(200, "up"));
     HttpResponse<String> r = limiter.http().send(get("/busy"), BodyHandlers.ofString(), RETRIED);
-    assertThat(r.body()).isEqualTo("done");
-    assertThat(hits).hasValue(2);
-  }
-
-  @Test
-  void a429WithRetryAfterAsAnHttpDateIsRetried() throws Exception {
-    String date =
-        DateTimeFormatter.RFC_1123_DATE_TIME.format(
-            Instant.now().plusSeconds(1).atOffset(ZoneOffset.UTC));
-    AtomicInteger hits =
-        server.serve("/date", status(429, "", "Retry-After", date), status(200, "done"));
-    HttpResponse<String> r = limiter.http().send(get("/date"), BodyHandlers.ofString(), RETRIED);
-    assertThat(r.body()).isEqualTo("done");
-    assertThat(hits).hasValue(2);
-  }
-
-  @Test
-  void a503ThenASuccessIsRetried() throws Exception {
-    AtomicInteger hits = server.serve("/flaky", status(503, "down"), status(200, "up"));
-    HttpResponse<String> r = limiter.http().send(get("/flaky"), BodyHandlers.ofString(), RETRIED);
     assertThat(r.statusCode()).isEqualTo(200);
     assertThat(hits).hasValue(2);
+    assertThat(events.settled(1).outcome()).isEqualTo(AttemptOutcome.throttle());
+    assertThat(events.settled(2).outcome()).isEqualTo(AttemptOutcome.success());
+    assertReleased();
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {500, 502, 504})
+  void aServerErrorIsAServiceFailureAndRetried(int status) throws Exception {
+    AtomicInteger hits = server.serve("/err", status(status, "error"), status(200, "up"));
+    HttpResponse<String> r = limiter.http().send(get("/err"), BodyHandlers.ofString(), RETRIED);
+    assertThat(r.statusCode()).isEqualTo(200);
+    assertThat(hits).hasValue(2);
+    assertThat(events.settled(1).outcome()).isEqualTo(AttemptOutcome.serviceFailure());
     assertReleased();
   }
 
@@ -96,12 +99,14 @@ class HttpLimiterTest extends LocalServerFixture {
     assertThat(hits).hasValue(1);
   }
 
-  @Test
-  void aClientErrorIsNeutralAndNotRetried() throws Exception {
-    AtomicInteger hits = server.serve("/missing", status(404, "no"), status(200, "yes"));
+  @ParameterizedTest
+  @ValueSource(ints = {400, 404})
+  void aClientErrorIsNeutralAndNotRetried(int status) throws Exception {
+    AtomicInteger hits = server.serve("/missing", status(status, "no"), status(200, "yes"));
     HttpResponse<String> r = limiter.http().send(get("/missing"), BodyHandlers.ofString(), RETRIED);
-    assertThat(r.statusCode()).isEqualTo(404);
+    assertThat(r.statusCode()).isEqualTo(status);
     assertThat(hits).hasValue(1);
+    assertThat(events.settled(1).outcome()).isEqualTo(AttemptOutcome.neutral());
   }
 
   @Test
@@ -130,5 +135,34 @@ class HttpLimiterTest extends LocalServerFixture {
     HttpResponse<String> r = limiter.http().send(post, factory, BodyHandlers.ofString(), RETRIED);
     assertThat(r.body()).isEqualTo("part-2");
     assertThat(server.bodies).containsExactly("part-1", "part-2");
+  }
+
+  @Test
+  void aByteArrayBodyIsSentAsItWasWhenTheCallWasMade() throws Exception {
+    server.serve("/echo", status(503, ""), echo());
+    byte[] buffer = "order-7".getBytes(StandardCharsets.UTF_8);
+    HttpRequest post =
+        HttpRequest.newBuilder(server.uri("/echo"))
+            .POST(BodyPublishers.ofByteArray(buffer))
+            .build();
+    // The pool's one lease is held, so no attempt can send before the caller reuses its buffer.
+    CompletableFuture<HttpResponse<String>> call;
+    try (Lease held = limiter.acquire(1)) {
+      call = limiter.http().sendAsync(post, BodyHandlers.ofString(), RETRIED);
+      Arrays.fill(buffer, (byte) 'x');
+    }
+    assertThat(call.get(20, TimeUnit.SECONDS).body()).isEqualTo("order-7");
+    assertThat(server.bodies).containsExactly("order-7", "order-7");
+  }
+
+  @Test
+  void aFileBodyIsSentAgainOnEveryAttempt(@TempDir Path dir) throws Exception {
+    server.serve("/upload", status(503, ""), echo());
+    Path file = Files.writeString(dir.resolve("body.txt"), "from-file");
+    HttpRequest post =
+        HttpRequest.newBuilder(server.uri("/upload")).POST(BodyPublishers.ofFile(file)).build();
+    HttpResponse<String> r = limiter.http().send(post, BodyHandlers.ofString(), RETRIED);
+    assertThat(r.body()).isEqualTo("from-file");
+    assertThat(server.bodies).containsExactly("from-file", "from-file");
   }
 }

@@ -6,10 +6,12 @@ package dev.sluice.http;
 
 import static dev.sluice.http.HttpLimiterTest.RETRIED;
 import static dev.sluice.http.TestServer.hangingHeaders;
+import static dev.sluice.http.TestServer.signalling;
 import static dev.sluice.http.TestServer.status;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sluice.AttemptOutcome;
 import dev.sluice.AttemptTimeoutException;
 import dev.sluice.ExecuteOptions;
 import java.net.ConnectException;
@@ -21,6 +23,8 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -55,13 +59,12 @@ class HttpSendTest extends LocalServerFixture {
 
   @Test
   void aCallerCancelWhileWaitingForHeadersStopsTheAttempt() throws Exception {
-    AtomicInteger hits = server.serve("/silent", hangingHeaders());
+    CountDownLatch arrived = new CountDownLatch(1);
+    server.serve("/silent", signalling(arrived, hangingHeaders()));
     HttpRequest get = HttpRequest.newBuilder(server.uri("/silent")).build();
     CompletableFuture<HttpResponse<String>> call =
         limiter.http().sendAsync(get, BodyHandlers.ofString(), ExecuteOptions.defaults());
-    while (hits.get() == 0) {
-      Thread.onSpinWait();
-    }
+    assertThat(arrived.await(20, TimeUnit.SECONDS)).as("the request reached the server").isTrue();
     call.cancel(true);
     assertReleased();
     assertNextCallSucceeds();
@@ -92,6 +95,11 @@ class HttpSendTest extends LocalServerFixture {
         HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + closedPort + "/gone")).build();
     assertThatThrownBy(() -> limiter.http().send(get, BodyHandlers.ofString(), RETRIED))
         .isExactlyInstanceOf(ConnectException.class);
+    for (int attempt = 1; attempt <= RETRIED.retry().maxAttempts(); attempt++) {
+      assertThat(events.settled(attempt).outcome())
+          .as("attempt %d", attempt)
+          .isEqualTo(AttemptOutcome.serviceFailure());
+    }
     assertReleased();
   }
 }

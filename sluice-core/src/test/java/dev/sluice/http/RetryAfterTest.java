@@ -8,7 +8,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.Optional;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -28,10 +31,27 @@ class RetryAfterTest {
   }
 
   @Test
+  void negativeOrSignedSecondsAreIgnored() {
+    assertThat(RetryAfter.parse("-1", EXAMPLE)).isEmpty();
+    assertThat(RetryAfter.parse("-120", EXAMPLE)).isEmpty();
+    assertThat(RetryAfter.parse("+120", EXAMPLE)).isEmpty();
+  }
+
+  @Test
   void hugeSecondsAreCappedAtTenYears() {
     assertThat(RetryAfter.parse("99999999999999999999999", EXAMPLE))
         .hasValue(Duration.ofDays(3650));
     assertThat(RetryAfter.parse("999999999999", EXAMPLE)).hasValue(Duration.ofDays(3650));
+    assertThat(RetryAfter.parse(String.valueOf(Long.MAX_VALUE), EXAMPLE))
+        .hasValue(Duration.ofDays(3650));
+    assertThat(RetryAfter.parse("315360000", EXAMPLE)).hasValue(Duration.ofDays(3650));
+    assertThat(RetryAfter.parse("315359999", EXAMPLE)).hasValue(Duration.ofSeconds(315359999));
+  }
+
+  @Test
+  void aFarDateIsCappedAtTenYears() {
+    assertThat(RetryAfter.parse("Fri, 31 Dec 9999 23:59:59 GMT", EXAMPLE))
+        .hasValue(Duration.ofDays(3650));
   }
 
   @Test
@@ -43,10 +63,57 @@ class RetryAfterTest {
   }
 
   @Test
-  void aPastDateIsAWaitOfZero() {
+  void anImfDateMayHaveADayOfOneDigitAsJavaWritesIt() {
+    Optional<Duration> wait = Optional.of(Duration.ofSeconds(90));
+    assertThat(RetryAfter.parse("Sun, 6 Nov 1994 08:49:37 GMT", BEFORE)).isEqualTo(wait);
+    assertThat(RetryAfter.parse("Sun, 06 Nov 1994 08:49:37 GMT", BEFORE)).isEqualTo(wait);
+  }
+
+  /** Every day of a month, as {@code DateTimeFormatter.RFC_1123_DATE_TIME} writes it. */
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 5, 9, 10, 11, 19, 28, 31})
+  void whatJavaWritesForAnyDayIsReadBack(int day) {
+    Instant at = Instant.parse("2026-12-01T23:59:59Z").plus(Duration.ofDays(day - 1));
+    String header = DateTimeFormatter.RFC_1123_DATE_TIME.format(at.atOffset(ZoneOffset.UTC));
+    assertThat(RetryAfter.parse(header, at.minusSeconds(42)))
+        .as(header)
+        .hasValue(Duration.ofSeconds(42));
+  }
+
+  @Test
+  void aPastDateIsAWaitOfZeroInEveryForm() {
     Instant later = EXAMPLE.plusSeconds(3600);
-    assertThat(RetryAfter.parse("Sun, 06 Nov 1994 08:49:37 GMT", later)).hasValue(Duration.ZERO);
-    assertThat(RetryAfter.parse("Sun, 06 Nov 1994 08:49:37 GMT", EXAMPLE)).hasValue(Duration.ZERO);
+    for (String date :
+        new String[] {
+          "Sun, 06 Nov 1994 08:49:37 GMT",
+          "Sun, 6 Nov 1994 08:49:37 GMT",
+          "Sunday, 06-Nov-94 08:49:37 GMT",
+          "Sun Nov  6 08:49:37 1994"
+        }) {
+      assertThat(RetryAfter.parse(date, later)).as(date).hasValue(Duration.ZERO);
+      assertThat(RetryAfter.parse(date, EXAMPLE)).as(date).hasValue(Duration.ZERO);
+    }
+  }
+
+  @Test
+  void aDateIsMeasuredFromTheGivenTimeNotTheSystemClock() {
+    Instant longAgo = EXAMPLE.minusSeconds(86_400);
+    assertThat(RetryAfter.parse("Sun, 06 Nov 1994 08:49:37 GMT", longAgo))
+        .hasValue(Duration.ofDays(1));
+  }
+
+  @Test
+  void theClockIsReadOnlyForADate() {
+    Supplier<Instant> unread =
+        () -> {
+          throw new AssertionError("the clock was read");
+        };
+    assertThat(RetryAfter.parse("120", unread)).hasValue(Duration.ofSeconds(120));
+    assertThat(RetryAfter.parse("soon", unread)).isEmpty();
+    assertThat(RetryAfter.parse("Sun, 31 Nov 1994 08:49:37 GMT", unread)).isEmpty();
+    assertThat(RetryAfter.parse(null, unread)).isEmpty();
+    assertThat(RetryAfter.parse("Sun, 06 Nov 1994 08:49:37 GMT", () -> BEFORE))
+        .hasValue(Duration.ofSeconds(90));
   }
 
   @Test
@@ -84,7 +151,13 @@ class RetryAfterTest {
         "Sun, 06 Nov 1994 08:60:00 GMT",
         "Sun, 06 Nov 1994 08:49:61 GMT",
         "Sun, 06 Nov 1994 08:49:37 UTC",
-        "Sun, 6 Nov 1994 08:49:37 GMT",
+        "Mon, 6 Nov 1994 08:49:37 GMT", // one digit, but the wrong weekday
+        "Sun,  6 Nov 1994 08:49:37 GMT", // a day is one or two digits, not a padded one
+        "Sun, 006 Nov 1994 08:49:37 GMT",
+        "Sun, 6 Nov 94 08:49:37 GMT",
+        "Sunday, 6-Nov-94 08:49:37 GMT", // RFC 850 days have two digits
+        "Sun Nov 6 08:49:37 1994", // asctime pads a day of one digit with a space
+        "Sun, 06 Nov 1994 8:49:37 GMT",
         "sun, 06 nov 1994 08:49:37 GMT",
         "Sun, 06 Nov 1994 08:49:37 GMT extra",
         "Sun, 06-Nov-94 08:49:37 GMT", // RFC 850 needs the full weekday

@@ -98,13 +98,29 @@ final class TestServer implements AutoCloseable {
 
   /** Promises 100 bytes, sends 4, and closes the connection. */
   static Reply truncatedBody() {
+    return truncatedBody(200);
+  }
+
+  /** Like {@link #truncatedBody()}, with this status and these headers (name, value, …). */
+  static Reply truncatedBody(int status, String... headers) {
     return (exchange, server) -> {
-      exchange.sendResponseHeaders(200, 100);
+      for (int i = 0; i < headers.length; i += 2) {
+        exchange.getResponseHeaders().add(headers[i], headers[i + 1]);
+      }
+      exchange.sendResponseHeaders(status, 100);
       OutputStream out = exchange.getResponseBody();
       out.write(new byte[] {'o', 'o', 'p', 's'});
       out.flush();
       // Ending the exchange short of the promised length makes the server drop the connection.
       throw new IOException("the test ends this body early");
+    };
+  }
+
+  /** Counts {@code arrived} down when the request came, then answers with {@code then}. */
+  static Reply signalling(CountDownLatch arrived, Reply then) {
+    return (exchange, server) -> {
+      arrived.countDown();
+      then.answer(exchange, server);
     };
   }
 
