@@ -195,7 +195,12 @@ public final class ExecuteOptions {
     }
 
     /**
-     * Sets the longest time from the call to the result, over every attempt and delay.
+     * Sets the longest time from the call to the result, over every attempt and delay. When it
+     * passes during an attempt or its wait in the queue, the call fails with {@link
+     * ExecutionTimeoutException}, whose cause is the last attempt's failure, if one failed. A retry
+     * whose delay (a throttle's retry-after included) would end at or after the deadline is not
+     * waited for: the attempt before it is the last, and its own result or failure is the call's at
+     * once.
      *
      * @param deadline at least 1 ms, at most 3650 days
      * @return this builder

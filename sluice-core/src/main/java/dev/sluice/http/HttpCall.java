@@ -8,6 +8,7 @@ import dev.sluice.AttemptOutcome;
 import dev.sluice.ExecuteOptions;
 import dev.sluice.ExecutionContext;
 import dev.sluice.SluiceException;
+import dev.sluice.internal.RetryForecast;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -166,12 +167,13 @@ final class HttpCall<T> {
   }
 
   private boolean willRetry(ExecutionContext ctx, AttemptOutcome outcome) {
-    return options.replaySafe()
-        && outcome.allowsRetry()
-        && ctx.attempt() < options.retry().maxAttempts()
-        && (bodies != null || RequestBodies.reproducible(request))
+    return (bodies != null || RequestBodies.reproducible(request))
         && !ctx.cancelled()
-        && !delivered.isDone();
+        && !delivered.isDone()
+        // Asked last, and once: the execution's own decision made now, policy and deadline alike,
+        // so a retry the deadline would cut off never costs the application its response.
+        && ctx instanceof RetryForecast f
+        && f.retryFollows(outcome);
   }
 
   private HttpRequest requestFor(int attempt) {

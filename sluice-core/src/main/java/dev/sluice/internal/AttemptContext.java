@@ -25,7 +25,8 @@ import java.util.concurrent.CompletionStage;
  * <p>Thread-safe: the attempt's thread writes the result fields before its request's future
  * completes, and the execution reads them after, through that completion.
  */
-final class AttemptContext<T> extends AttemptWatch.Watched implements ExecutionContext {
+final class AttemptContext<T> extends AttemptWatch.Watched
+    implements ExecutionContext, RetryForecast {
   private static final VarHandle CANCELLATION;
   private static final VarHandle CUT_BY;
   private static final VarHandle ADMITTED_BY;
@@ -100,6 +101,14 @@ final class AttemptContext<T> extends AttemptWatch.Watched implements ExecutionC
   /** Whether the task returned or threw; a timeout that comes after is too late. */
   private volatile boolean returned;
 
+  /**
+   * The policy's jittered backoff after this attempt, in milliseconds, once drawn ({@link
+   * RetryRule#delayNanos}); -1 before. Written by whoever decides first whether the next attempt
+   * starts in time, the attempt's thread or the execution's after the attempt's request completed,
+   * which orders the two.
+   */
+  long backoffMillis = -1;
+
   // Written by the attempt's thread before its request completes.
   boolean ran;
   T value;
@@ -121,9 +130,31 @@ final class AttemptContext<T> extends AttemptWatch.Watched implements ExecutionC
    */
   private volatile int finishing;
 
-  AttemptContext(String operationId, int attempt) {
+  /** The execution, for a forecast of whether a retry follows. */
+  private final RetryHorizon horizon;
+
+  /**
+   * The reading a {@link #retryFollows forecast} judged the deadline at, or {@link
+   * Requests#NO_READING}: the execution judges it at the same one. Written by the attempt's task
+   * before its request completes.
+   */
+  long forecastNanos = Requests.NO_READING;
+
+  AttemptContext(String operationId, int attempt, RetryHorizon horizon) {
     this.operationId = operationId;
     this.attempt = attempt;
+    this.horizon = horizon;
+  }
+
+  @Override
+  public boolean retryFollows(AttemptOutcome outcome) {
+    long deadline = horizon.deadlineNanos();
+    if (deadline != Long.MAX_VALUE) {
+      forecastNanos = horizon.clock().monotonicNanos();
+    }
+    return RetryRule.permits(horizon.options(), this, outcome, null)
+        && RetryRule.startsInTime(
+            horizon.options().retry(), this, outcome, forecastNanos, deadline);
   }
 
   @Override

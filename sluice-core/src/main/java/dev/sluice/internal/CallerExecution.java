@@ -35,7 +35,7 @@ import java.util.function.Consumer;
  *
  * <p>Used by one thread, the caller; timers and a close only set flags and unpark it.
  */
-final class CallerExecution<T> implements StopsOnClose, Consumer<AttemptContext<T>> {
+final class CallerExecution<T> implements StopsOnClose, Consumer<AttemptContext<T>>, RetryHorizon {
   /** Marks an attempt whose task returned before any timeout cut it. */
   private static final SluiceException RETURNED = new SluiceException("returned");
 
@@ -153,8 +153,9 @@ final class CallerExecution<T> implements StopsOnClose, Consumer<AttemptContext<
       if (a.failure != null) {
         lastFailure = a.failure;
       }
-      boolean late = pastDeadline(lastEndNanos);
-      switch (RetryRule.next(options, a, null, late, limiter.lifecycle().closing())) {
+      long now = deadlineNanos == Long.MAX_VALUE ? Requests.NO_READING : reading(lastEndNanos);
+      long deadline = pastDeadline ? Long.MIN_VALUE : deadlineNanos;
+      switch (RetryRule.next(options, a, null, now, deadline, limiter.lifecycle().closing())) {
         case REFUSED -> throw new IllegalStateException(a + " did not run");
         case CLASSIFIER_FAILED -> throw rethrow(a.classifierFailure);
         case DEADLINE_PASSED -> throw executionTimeout();
@@ -191,7 +192,7 @@ final class CallerExecution<T> implements StopsOnClose, Consumer<AttemptContext<
   /** Waits for admission, runs attempt {@code n} on this thread and releases its lease. */
   private AttemptContext<T> attempt(int n) throws Exception {
     attempts = n;
-    AttemptContext<T> a = new AttemptContext<>(operationId, n);
+    AttemptContext<T> a = new AttemptContext<>(operationId, n, this);
     last = a;
     if (observation != null) {
       a.observation = Observed.attempt(instrumentation, observation, n);
@@ -340,7 +341,12 @@ final class CallerExecution<T> implements StopsOnClose, Consumer<AttemptContext<
     if (deadlineNanos == Long.MAX_VALUE) {
       return false;
     }
-    return (readNanos == Requests.NO_READING ? clock.monotonicNanos() : readNanos) >= deadlineNanos;
+    return reading(readNanos) >= deadlineNanos;
+  }
+
+  /** {@code readNanos} if it is a reading, else a reading taken now. */
+  private long reading(long readNanos) {
+    return readNanos == Requests.NO_READING ? clock.monotonicNanos() : readNanos;
   }
 
   private T result(AttemptContext<T> a) throws Exception {
@@ -369,5 +375,20 @@ final class CallerExecution<T> implements StopsOnClose, Consumer<AttemptContext<
         Duration.ofMillis(options.deadlineMillis()),
         attempts,
         lastFailure);
+  }
+
+  @Override
+  public ExecuteOptions options() {
+    return options;
+  }
+
+  @Override
+  public TimeSource clock() {
+    return clock;
+  }
+
+  @Override
+  public long deadlineNanos() {
+    return deadlineNanos;
   }
 }

@@ -29,7 +29,7 @@ import java.util.function.BooleanSupplier;
  * <p>Thread-safe: state changes happen under this object's monitor; user code and completions run
  * outside it.
  */
-final class Execution<T> implements InFlight, StopsOnClose {
+final class Execution<T> implements InFlight, StopsOnClose, RetryHorizon {
   private final LimiterImpl limiter;
   private final ExecutionTask<T> task;
   private final ExecuteOptions options;
@@ -118,7 +118,7 @@ final class Execution<T> implements InFlight, StopsOnClose {
   }
 
   private void startAttempt(int n) {
-    AttemptContext<T> a = new AttemptContext<>(operationId, n);
+    AttemptContext<T> a = new AttemptContext<>(operationId, n, this);
     if (observation != null) {
       a.observation = Observed.attempt(instrumentation, observation, n);
     }
@@ -166,7 +166,8 @@ final class Execution<T> implements InFlight, StopsOnClose {
         options,
         a,
         refusal,
-        clock.monotonicNanos() >= deadlineNanos,
+        deadlineNanos == Long.MAX_VALUE ? Requests.NO_READING : clock.monotonicNanos(),
+        deadlineNanos,
         limiter.lifecycle().closing())) {
       case REFUSED -> {
         Throwable why = CommandRunner.unwrap(refusal);
@@ -336,5 +337,20 @@ final class Execution<T> implements InFlight, StopsOnClose {
   @Override
   public void outerCompletion(InFlight outer) {
     this.outerCompletion = outer;
+  }
+
+  @Override
+  public ExecuteOptions options() {
+    return options;
+  }
+
+  @Override
+  public TimeSource clock() {
+    return clock;
+  }
+
+  @Override
+  public long deadlineNanos() {
+    return deadlineNanos;
   }
 }

@@ -117,6 +117,28 @@ class HttpRecoveryTest extends LocalServerFixture {
   }
 
   @Test
+  void a429WhoseRetryAfterOutlastsTheDeadlineIsReturnedAtOnce() throws Exception {
+    AtomicInteger hits =
+        server.serve(
+            "/later",
+            status(429, "come back in ten minutes", "Retry-After", "600"),
+            status(200, "too late"));
+    // A retry could start only after 600 s, past the 5-minute deadline: the 429 was the last
+    // attempt, so it is the application's now rather than a timeout five minutes later.
+    HttpResponse<String> r =
+        limiter
+            .http()
+            .sendAsync(get("/later"), BodyHandlers.ofString(), RETRIED)
+            .get(20, TimeUnit.SECONDS);
+    assertThat(r.statusCode()).isEqualTo(429);
+    assertThat(r.body()).isEqualTo("come back in ten minutes");
+    assertThat(hits).hasValue(1);
+    assertThat(control().cooldownUntil())
+        .as("the pool still honours the provider's guidance")
+        .hasValue(START.plusSeconds(600));
+  }
+
+  @Test
   void aProbeWhose200BodyIsAbandonedDoesNotCloseTheCircuit() throws Exception {
     server.serve("/down", status(500, "down"));
     server.serve("/stream", hangingBody());

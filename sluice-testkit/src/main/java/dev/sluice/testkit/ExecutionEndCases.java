@@ -97,33 +97,60 @@ public abstract class ExecutionEndCases extends ConformanceCase {
     assertHeldUntilReleased(limiter, script);
   }
 
-  @Test
-  void theDeadlineCutsTheDelayBeforeARetry() throws Exception {
-    Limiter limiter = open(cap(1));
-    AttemptScript script = AttemptScript.failing(clock);
-    ExecuteOptions options =
-        ExecuteOptions.builder()
-            .replaySafe(true)
-            .classifier(AttemptClassifier.exceptionsAreServiceFailures())
-            .retry(ExecutionCases.exact(5, Duration.ofSeconds(10)))
-            .deadline(Duration.ofSeconds(1))
-            .build();
-    CompletableFuture<String> f = limiter.execute(script, options);
+  /** Retries 500 ms, then 1 s, 2 s… after a failure, within a deadline of 1 s. */
+  private static final ExecuteOptions DEADLINE_OF_ONE_SECOND =
+      ExecuteOptions.builder()
+          .replaySafe(true)
+          .classifier(AttemptClassifier.exceptionsAreServiceFailures())
+          .retry(ExecutionCases.exact(5, Duration.ofSeconds(10)))
+          .deadline(Duration.ofSeconds(1))
+          .build();
+
+  /** Waits for the first attempt and for the timer of its 500 ms delay; returns the start. */
+  private long awaitFirstDelay(AttemptScript script) throws InterruptedException {
     script.awaitStart();
     long start = clock.monotonicNanos();
     clock.awaitTimerDue(start + 500_000_000L, start + 500_000_000L, SAFETY);
+    return start;
+  }
+
+  @Test
+  void aRetryThatCouldNotStartBeforeTheDeadlineIsNotWaitedFor() throws Exception {
+    Limiter limiter = open(cap(1));
+    AttemptScript script = AttemptScript.failing(clock);
+    CompletableFuture<String> f = limiter.execute(script, DEADLINE_OF_ONE_SECOND);
+    long start = awaitFirstDelay(script);
     clock.advance(Duration.ofMillis(500));
     script.awaitStart();
-    long now = clock.monotonicNanos();
-    clock.awaitTimerDue(now + 1_000_000_000L, now + 1_000_000_000L, SAFETY);
+    // The third attempt would start a second later, past the deadline: the second's own failure
+    // is the execution's now, without waiting for the deadline.
+    Throwable failure = awaitFailure(f);
+    assertThat(failure)
+        .isInstanceOf(AttemptScript.ServiceDown.class)
+        .hasMessageContaining("attempt 2");
+    assertThat(clock.monotonicNanos()).isEqualTo(start + 500_000_000L);
+    assertThat(clock.pendingTimers()).as("no retry, no deadline timer").isZero();
+    assertThat(script.attempts()).isEqualTo(2);
+  }
+
+  @Test
+  void theDeadlineEndsARetryThatWaitsInTheQueueWithTheLastFailureAsItsCause() throws Exception {
+    Limiter limiter = open(cap(1));
+    AttemptScript script = AttemptScript.failing(clock);
+    CompletableFuture<String> f = limiter.execute(script, DEADLINE_OF_ONE_SECOND);
+    long start = awaitFirstDelay(script);
+    // Another holder takes the pool's one unit during the delay: the retry queues behind it.
+    Lease holder = limiter.acquire(1);
+    clock.advance(Duration.ofMillis(500));
+    settled(limiter);
     clock.advance(Duration.ofMillis(500));
     assertThat(awaitFailure(f))
         .isInstanceOf(ExecutionTimeoutException.class)
         .as("what the retries were trying to get past")
         .hasCauseInstanceOf(AttemptScript.ServiceDown.class)
         .hasMessageContaining("the last failure");
-    assertThat(clock.pendingTimers()).as("the retry's timer is cancelled").isZero();
-    assertThat(script.attempts()).isEqualTo(2);
+    assertThat(script.attempts()).isEqualTo(1);
+    holder.close();
   }
 
   @Test
