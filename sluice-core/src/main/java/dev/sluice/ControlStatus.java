@@ -12,7 +12,10 @@ import java.util.Optional;
 
 /**
  * The pool-wide control state as one transaction saw it: the drain, the shared cooldown and the
- * circuit breaker, shared by every process on the pool.
+ * circuit breaker, shared by every process on the pool. Whatever ends by time alone is judged at
+ * that transaction's store time: a cooldown whose end has come is not shown, and an open circuit
+ * whose pause has ended is shown {@linkplain Circuit#HALF_OPEN half-open}, whether or not a probe
+ * was admitted yet.
  *
  * <p>Immutable and thread-safe.
  *
@@ -21,8 +24,9 @@ import java.util.Optional;
  * @param activeLeases leases held now (while draining: work accepted before the drain)
  * @param waiters requests queued now
  * @param cooldownUntil the end of a running cooldown, empty when none runs
- * @param circuit where the circuit breaker stands
- * @param circuitOpenUntil the end of an open circuit's pause, empty unless open
+ * @param circuit where the circuit breaker stands at the status's time
+ * @param circuitOpenUntil the end of an open circuit's pause, empty unless {@link Circuit#OPEN} (so
+ *     empty once the pause has ended)
  * @param runningOperations managed executions running now, between attempts included (while
  *     draining: work accepted before the drain)
  * @param unconfirmed operations whose owner died before they finished, acknowledged or not
@@ -42,9 +46,12 @@ public record ControlStatus(
   public enum Circuit {
     /** Admissions flow. */
     CLOSED,
-    /** Nothing is admitted until the pause ends. */
+    /** The pause runs: nothing is admitted until {@link #circuitOpenUntil}. */
     OPEN,
-    /** One probe is admitted; its outcome closes or reopens the circuit. */
+    /**
+     * The pause has ended: the next admission is the one probe, and the others wait while it runs;
+     * its outcome closes or reopens the circuit.
+     */
     HALF_OPEN
   }
 

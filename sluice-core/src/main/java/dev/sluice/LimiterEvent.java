@@ -180,8 +180,12 @@ public sealed interface LimiterEvent
 
   /**
    * The pool's shared control state changed, as this JVM observed it: by its own commands, the
-   * reports of its attempts, and reads after another process changed the pool. A JVM that was not
-   * looking may miss a short-lived state; {@link #status()} is always the state as last read.
+   * reports of its attempts, and reads after another owner changed the pool. Another process's
+   * change is seen when the store wakes this JVM for it (stores wake every owner for a drain, and
+   * the owners whose queued requests it concerns), or else at this JVM's next read of the control
+   * state: its next counted report or {@link Limiter#maintenance()} call (a metrics scrape is one).
+   * A JVM that was not looking may miss a short-lived state; {@link #status()} is always the state
+   * as last read.
    *
    * @param pool the pool's name
    * @param change what changed
@@ -203,17 +207,34 @@ public sealed interface LimiterEvent
     }
   }
 
-  /** What part of the control state changed. */
+  /**
+   * What part of the control state changed. A change made by a command is reported when this JVM
+   * sees its result: at once for this JVM's own reports and drain commands, and for another owner's
+   * commit as {@link ControlChanged} tells. An end that comes by time alone ({@link
+   * #COOLDOWN_LEFT}, {@link #CIRCUIT_HALF_OPEN}) is reported at that end on the store's clock while
+   * a listener listens and this JVM knew of the pause; otherwise at the first state this JVM reads
+   * after it.
+   */
   enum Change {
-    /** A cooldown started or was extended: admissions pause until {@code cooldownUntil}. */
+    /**
+     * A cooldown started or was extended: admissions pause until {@link
+     * ControlStatus#cooldownUntil()}.
+     */
     COOLDOWN_ENTERED,
-    /** The cooldown ended. */
+    /** The cooldown's end came: admissions flow again. */
     COOLDOWN_LEFT,
-    /** The circuit opened. */
+    /**
+     * The circuit opened, or reopened after a probe that did not succeed: nothing is admitted until
+     * {@link ControlStatus#circuitOpenUntil()}.
+     */
     CIRCUIT_OPENED,
-    /** The circuit's pause ended: one probe may pass. */
+    /**
+     * The open circuit's pause ended: the next admission is the probe. Reported at the pause's end,
+     * not when a probe is admitted; the status already shows {@link
+     * ControlStatus.Circuit#HALF_OPEN}.
+     */
     CIRCUIT_HALF_OPEN,
-    /** The circuit closed. */
+    /** A successful probe closed the circuit. */
     CIRCUIT_CLOSED,
     /** A drain started: new work is refused. */
     DRAIN_STARTED,

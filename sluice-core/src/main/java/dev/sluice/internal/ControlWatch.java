@@ -7,6 +7,8 @@ package dev.sluice.internal;
 import dev.sluice.ControlStatus;
 import dev.sluice.LimiterEvent.Change;
 import dev.sluice.TimeSource;
+import dev.sluice.spi.ControlState;
+import dev.sluice.spi.ControlView;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,19 +21,36 @@ import java.util.function.Supplier;
  * Turns the pool's control state, as this JVM sees it, into {@link Change} events for the listeners
  * of every limiter on the pool. It compares each state it is shown (the answers of this JVM's drain
  * and read commands) with the last one, and reads the state again when it may have changed unseen:
- * after a counted report of an attempt, after another owner's commit, and when a cooldown or an
- * open circuit's pause ends. It reads only while someone listens.
+ * after a counted report of an attempt, after another owner's commit the store woke this JVM for
+ * (not every commit wakes every owner: see {@link dev.sluice.LimiterEvent.ControlChanged}), and
+ * when a cooldown or an open circuit's pause ends. It reads only while someone listens.
+ *
+ * <p>Ends by time alone are judged at each state's own store time ({@link PoolMaintenance#status}).
+ * While someone listens and a pause is known, one timer per pool waits for the earliest end on the
+ * store's clock and reads the state then, so {@link Change#COOLDOWN_LEFT} and {@link
+ * Change#CIRCUIT_HALF_OPEN} go out at the end itself, before any probe is admitted. A pause this
+ * JVM learns of only after its end (nobody listened, or the read came late) is reported at the
+ * first state it is shown after the end. If the store's clock lags this JVM's view of it, so that
+ * the read at the end still sees the pause, the next read waits out what the store said was left: a
+ * computed deadline, never a loop.
+ *
+ * <p>Answers may be handled out of order (a read's callback on the store's thread, a command's
+ * answer on the caller's). A state that is behind the last one shown in the parts that only move
+ * forward (drain generation, breaker epoch, cooldown end, and within them whether the pause is
+ * over) is ignored, so an overtaken answer never reports a change backwards.
  *
  * <p>Thread-safe. Events are queued under this object's monitor, so listeners see the changes in
  * the order they were observed; queueing never blocks.
  */
 final class ControlWatch {
-  private final Supplier<CompletableFuture<dev.sluice.spi.ControlView>> read;
+  private final Supplier<CompletableFuture<ControlView>> read;
   private final TimeSource clock;
   private final CopyOnWriteArraySet<LimiterEvents> audiences = new CopyOnWriteArraySet<>();
 
   // Guarded by this.
   private ControlStatus last;
+  private Progress lastProgress;
+  private long looked;
   private boolean reading;
   private boolean again;
   private boolean stopped;
@@ -41,7 +60,7 @@ final class ControlWatch {
    * @param read reads the control state; completes on any thread
    * @param clock the store's clock, which the state's instants follow
    */
-  ControlWatch(Supplier<CompletableFuture<dev.sluice.spi.ControlView>> read, TimeSource clock) {
+  ControlWatch(Supplier<CompletableFuture<ControlView>> read, TimeSource clock) {
     this.read = read;
     this.clock = clock;
   }
@@ -78,7 +97,7 @@ final class ControlWatch {
       }
       reading = true;
     }
-    CompletableFuture<dev.sluice.spi.ControlView> f;
+    CompletableFuture<ControlView> f;
     try {
       f = read.get();
     } catch (RuntimeException e) {
@@ -102,18 +121,20 @@ final class ControlWatch {
   }
 
   /** A command answered with the state: tells the listeners what changed since the last one. */
-  void observe(dev.sluice.spi.ControlView view) {
+  void observe(ControlView view) {
     if (!listened()) {
       return;
     }
     ControlStatus now = PoolMaintenance.status(view);
+    Progress progress = Progress.of(view);
     synchronized (this) {
-      if (stopped) {
+      if (stopped || (lastProgress != null && progress.behind(lastProgress))) {
         return;
       }
       List<Change> changes = changes(last, now);
       last = now;
-      armExpiry(now);
+      lastProgress = progress;
+      armExpiry(now, view.now());
       for (Change c : changes) {
         for (LimiterEvents e : audiences) {
           e.controlChanged(c, now);
@@ -122,17 +143,35 @@ final class ControlWatch {
     }
   }
 
-  /** Reads again when a pause seen in {@code now} ends, so its end is reported too. */
-  private void armExpiry(ControlStatus now) {
+  /**
+   * Reads again when a pause seen in {@code now} ends, so its end is reported too.
+   *
+   * @param viewMillis the store time of the state {@code now} was made from
+   */
+  private void armExpiry(ControlStatus now, long viewMillis) {
     if (expiry != null) {
       expiry.cancel();
       expiry = null;
     }
     Optional<Instant> next = earliest(now.cooldownUntil(), now.circuitOpenUntil());
-    if (next.isPresent()) {
-      // A millisecond late, so the read sees the pause over.
-      expiry = clock.scheduleAt(this::refresh, next.get().toEpochMilli() + 1);
+    if (next.isEmpty()) {
+      return;
     }
+    long end = next.get().toEpochMilli();
+    long at = end;
+    if (end == looked) {
+      // Read at the end on this JVM's clock, yet the store still saw the pause: wait out what the
+      // store said was left rather than read again at once.
+      at = clock.wallMillis() + Math.max(1, end - viewMillis);
+    }
+    expiry = clock.scheduleAt(() -> expired(end), at);
+  }
+
+  private void expired(long end) {
+    synchronized (this) {
+      looked = end;
+    }
+    refresh();
   }
 
   private static Optional<Instant> earliest(Optional<Instant> a, Optional<Instant> b) {
@@ -177,6 +216,55 @@ final class ControlWatch {
       out.add(Change.DRAIN_RESUMED);
     }
     return out;
+  }
+
+  /**
+   * The parts of a control state that only move forward as the pool's commands follow each other,
+   * each with whether what it started has ended by time at the state's store time.
+   */
+  private record Progress(
+      long drainGeneration,
+      boolean resumed,
+      long breakerEpoch,
+      boolean pauseOver,
+      long cooldownUntil,
+      boolean cooldownOver) {
+
+    static Progress of(ControlView v) {
+      ControlState c = v.control();
+      return new Progress(
+          c.drain().generation(),
+          !c.drain().draining(),
+          c.breaker().epoch(),
+          v.circuit() == ControlState.BreakerPhase.HALF_OPEN,
+          c.cooldown().until(),
+          c.cooldown().until() <= v.now());
+    }
+
+    /**
+     * Whether this state is older than {@code o}: behind in some part and ahead in none. (A state
+     * ahead in one part and behind in another comes from a clock stepped back; it is taken.)
+     */
+    boolean behind(Progress o) {
+      int[] order = {
+        compare(drainGeneration, resumed, o.drainGeneration, o.resumed),
+        compare(breakerEpoch, pauseOver, o.breakerEpoch, o.pauseOver),
+        compare(cooldownUntil, cooldownOver, o.cooldownUntil, o.cooldownOver)
+      };
+      boolean back = false;
+      for (int c : order) {
+        if (c > 0) {
+          return false;
+        }
+        back |= c < 0;
+      }
+      return back;
+    }
+
+    private static int compare(long a, boolean aEnded, long b, boolean bEnded) {
+      int c = Long.compare(a, b);
+      return c != 0 ? c : Boolean.compare(aEnded, bEnded);
+    }
   }
 
   /** Stops reading, as the owner retires. */

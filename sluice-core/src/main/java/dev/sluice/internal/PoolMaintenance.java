@@ -121,16 +121,15 @@ final class PoolMaintenance implements Maintenance {
   static ControlStatus status(ControlView v) {
     ControlState c = v.control();
     long until = c.cooldown().until();
-    ControlState.Breaker b = c.breaker();
     return new ControlStatus(
         c.drain().generation(),
         c.drain().draining(),
         v.leases(),
         v.waiters(),
         until > v.now() ? Optional.of(Instant.ofEpochMilli(until)) : Optional.empty(),
-        ControlStatus.Circuit.valueOf(b.phase().name()),
-        b.phase() == ControlState.BreakerPhase.OPEN
-            ? Optional.of(Instant.ofEpochMilli(b.openUntil()))
+        ControlStatus.Circuit.valueOf(v.circuit().name()),
+        v.circuit() == ControlState.BreakerPhase.OPEN
+            ? Optional.of(Instant.ofEpochMilli(c.breaker().openUntil()))
             : Optional.empty(),
         running(c),
         unconfirmed(c));

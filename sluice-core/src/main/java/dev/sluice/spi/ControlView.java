@@ -38,6 +38,19 @@ public record ControlView(
         && OperationRules.pending(control) == 0;
   }
 
+  /**
+   * Where the circuit stands at this view's time. The stored phase stays {@link
+   * ControlState.BreakerPhase#OPEN OPEN} until the first admission after the pause becomes the
+   * probe, but from the pause's end on a probe may be admitted, so the circuit is already
+   * half-open.
+   */
+  public ControlState.BreakerPhase circuit() {
+    ControlState.Breaker b = control.breaker();
+    return b.phase() == ControlState.BreakerPhase.OPEN && now >= b.openUntil()
+        ? ControlState.BreakerPhase.HALF_OPEN
+        : b.phase();
+  }
+
   /** Whether the drain {@linkplain #settled settled} with no operation record at all. */
   public boolean clean() {
     return settled() && control.operations().isEmpty();

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sluice.AttemptOutcome;
+import dev.sluice.BreakerPolicy;
 import dev.sluice.ControlStatus;
 import dev.sluice.ExecuteOptions;
 import dev.sluice.Lease;
@@ -15,10 +16,12 @@ import dev.sluice.Limiter;
 import dev.sluice.LimiterConfig;
 import dev.sluice.LimiterEvent;
 import dev.sluice.QueueTimeoutException;
+import dev.sluice.RecoveryPolicy;
 import dev.sluice.RetryPolicy;
 import dev.sluice.ScheduleOptions;
 import dev.sluice.memory.MemoryStore;
 import dev.sluice.sqlite.SqliteStore;
+import dev.sluice.testkit.ManualClock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -125,6 +128,55 @@ class SluiceMetricsTest {
     assertThat(gauge("sluice.limiter.circuit.state", "state", "closed")).isEqualTo(1);
     assertThat(gauge("sluice.limiter.circuit.state", "state", "open")).isZero();
     assertThat(registry.get("sluice.limiter.events.dropped").functionCounter().count()).isZero();
+  }
+
+  /** Runs one execution whose only attempt the classifier judges as given. */
+  private static void runOnce(Limiter limiter, AttemptOutcome outcome) throws Exception {
+    ExecuteOptions once = ExecuteOptions.builder().classifier((r, f) -> outcome).build();
+    String result = limiter.execute(ctx -> "ran", once).get(SAFETY.toSeconds(), TimeUnit.SECONDS);
+    assertThat(result).isEqualTo("ran");
+  }
+
+  /** Checks that the circuit gauge shows {@code state} and only it. */
+  private void assertCircuit(String state) {
+    for (String s : List.of("closed", "open", "half_open")) {
+      assertThat(gauge("sluice.limiter.circuit.state", "state", s))
+          .as("circuit gauge %s while %s", s, state)
+          .isEqualTo(s.equals(state) ? 1 : 0);
+    }
+  }
+
+  @Test
+  void theCooldownAndCircuitGaugesFollowEachStateOfThePool() throws Exception {
+    ManualClock clock = new ManualClock();
+    LimiterConfig config =
+        LimiterConfig.builder()
+            .maxConcurrent(10)
+            .recovery(RecoveryPolicy.builder().breaker(BreakerPolicy.consecutive().build()).build())
+            .build();
+    Limiter limiter =
+        bind(Limiter.open(MemoryStore.named("metrics-" + UUID.randomUUID(), clock), config));
+    runOnce(limiter, AttemptOutcome.throttle());
+    assertThat(gauge("sluice.limiter.cooldown.active")).as("inside the cooldown").isEqualTo(1);
+    assertCircuit("closed");
+    clock.advance(Duration.ofMillis(499));
+    assertThat(gauge("sluice.limiter.cooldown.active")).isEqualTo(1);
+    clock.advance(Duration.ofMillis(1));
+    assertThat(gauge("sluice.limiter.cooldown.active")).as("at the cooldown's end").isZero();
+
+    for (int i = 0; i < 5; i++) {
+      runOnce(limiter, AttemptOutcome.serviceFailure());
+    }
+    assertCircuit("open");
+    clock.advance(Duration.ofSeconds(30).minusMillis(1));
+    assertCircuit("open");
+    clock.advance(Duration.ofMillis(1));
+    // No probe was admitted yet: the pause's end alone makes the circuit half-open.
+    assertThat(limiter.inspect().leases()).isEmpty();
+    assertCircuit("half_open");
+    runOnce(limiter, AttemptOutcome.success());
+    assertCircuit("closed");
+    assertThat(gauge("sluice.limiter.cooldown.active")).isZero();
   }
 
   @Test

@@ -184,6 +184,14 @@ public abstract class LimiterConformanceSuite {
     }
   }
 
+  /** The control-change events: cooldown, circuit and drain, in order, at the ends they report. */
+  @Nested
+  class ControlEvents extends ControlEventCases {
+    ControlEvents() {
+      super(stores());
+    }
+  }
+
   /** The pool-wide drain. */
   @Nested
   class Drain extends DrainCases {
