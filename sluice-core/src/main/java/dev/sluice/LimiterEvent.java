@@ -181,11 +181,10 @@ public sealed interface LimiterEvent
   /**
    * The pool's shared control state changed, as this JVM observed it: by its own commands, the
    * reports of its attempts, and reads after another owner changed the pool. Another process's
-   * change is seen when the store wakes this JVM for it (stores wake every owner for a drain, and
-   * the owners whose queued requests it concerns), or else at this JVM's next read of the control
-   * state: its next counted report or {@link Limiter#maintenance()} call (a metrics scrape is one).
-   * A JVM that was not looking may miss a short-lived state; {@link #status()} is always the state
-   * as last read.
+   * change is seen when the store wakes this JVM for it: every store wakes every owner of the pool
+   * for a drain and its resume, a cooldown that begins or moves, and a change of the circuit's
+   * phase or pause. A JVM that was not looking may miss a short-lived state; {@link #status()} is
+   * always the state as last read.
    *
    * @param pool the pool's name
    * @param change what changed

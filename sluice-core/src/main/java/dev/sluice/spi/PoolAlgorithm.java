@@ -41,7 +41,8 @@ public final class PoolAlgorithm {
       PoolState state, PoolCommand<R> command, PoolContext context) {
     long now = context.now();
     long before = PoolMachine.nextDeadline(state, now);
-    ControlState.Drain drainBefore = state.controlCore().drain();
+    ControlState controlBefore = state.controlCore();
+    ControlState.Drain drainBefore = controlBefore.drain();
     int workBefore = drainBefore.draining() ? work(state) : 0;
     Effects fx = new Effects();
     PoolMachine.settle(state, context, fx);
@@ -57,7 +58,9 @@ public final class PoolAlgorithm {
     long after = PoolMachine.nextDeadline(state, now);
     ControlState.Drain drainAfter = state.controlCore().drain();
     boolean everyone =
-        !drainAfter.equals(drainBefore) || (drainAfter.draining() && work(state) < workBefore);
+        !drainAfter.equals(drainBefore)
+            || (drainAfter.draining() && work(state) < workBefore)
+            || pauseChanged(controlBefore, state.controlCore());
     return new PoolOutcome<>(
         (R) value,
         command.owner(),
@@ -68,6 +71,21 @@ public final class PoolAlgorithm {
         context.sequence(),
         everyone,
         context.atIssuersReading());
+  }
+
+  /**
+   * Whether a cooldown began or moved, or the circuit changed its phase or its pause: what every
+   * owner's listeners report, in whatever process. A breaker's failure count alone is not.
+   */
+  private static boolean pauseChanged(ControlState before, ControlState after) {
+    if (before == after) {
+      return false;
+    }
+    ControlState.Breaker b = before.breaker();
+    ControlState.Breaker a = after.breaker();
+    return before.cooldown().until() != after.cooldown().until()
+        || b.phase() != a.phase()
+        || b.openUntil() != a.openUntil();
   }
 
   /** What a drain waits for: leases, waiters and operations not finished or acknowledged. */

@@ -24,7 +24,9 @@ import java.util.Set;
  *     owners that armed a timer for the old one must look again
  * @param sequence the command's {@linkplain PoolContext#sequence() place} in the store's order
  * @param concernsEveryone whether every owner of the pool must look, wherever it is: the command
- *     started or ended a drain, or work left a draining pool, which a drain's waits watch for
+ *     started or ended a drain, or work left a draining pool, which a drain's waits watch for; or
+ *     it began or moved a cooldown, or changed the circuit's phase or pause, which every owner's
+ *     listeners report
  * @param atIssuersReading the context's {@link PoolContext#atIssuersReading()}: the command took
  *     effect at the issuer's own clock reading
  * @param <R> the answer's type
