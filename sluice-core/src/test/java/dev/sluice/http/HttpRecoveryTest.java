@@ -133,6 +133,8 @@ class HttpRecoveryTest extends LocalServerFixture {
     assertThat(r.statusCode()).isEqualTo(429);
     assertThat(r.body()).isEqualTo("come back in ten minutes");
     assertThat(hits).hasValue(1);
+    // The attempt reports its throttle when its body ended, after the response was handed over.
+    assertThat(events.settled(1).outcome()).isInstanceOf(AttemptOutcome.Throttle.class);
     assertThat(control().cooldownUntil())
         .as("the pool still honours the provider's guidance")
         .hasValue(START.plusSeconds(600));
