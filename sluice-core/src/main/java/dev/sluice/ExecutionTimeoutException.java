@@ -11,8 +11,8 @@ import java.util.Objects;
  * A managed execution did not finish within its overall {@link ExecuteOptions#deadline() deadline},
  * measured from the call. No attempt follows; an attempt that is still running is cancelled (its
  * {@link ExecutionContext#cancelled()} turns true) and keeps its lease until its task returns. Its
- * {@linkplain #getCause() cause} is the failure of the last attempt that failed before the deadline
- * passed, if one did: what the retries were trying to get past.
+ * {@linkplain #getCause() cause} is the failure of the last attempt that ended with one, if any:
+ * what the retries were trying to get past.
  */
 public final class ExecutionTimeoutException extends SluiceException {
   private static final long serialVersionUID = 1L;

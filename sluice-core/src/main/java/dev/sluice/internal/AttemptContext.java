@@ -134,11 +134,13 @@ final class AttemptContext<T> extends AttemptWatch.Watched
   private final RetryHorizon horizon;
 
   /**
-   * The reading a {@link #retryFollows forecast} judged the deadline at, or {@link
-   * Requests#NO_READING}: the execution judges it at the same one. Written by the attempt's task
-   * before its request completes.
+   * The reading the deadline was judged at for a retry after this attempt, or {@link
+   * Requests#NO_READING}: a {@link #retryFollows forecast}'s, which the execution then judges at
+   * too, or else the execution's own; the retry's timer counts its delay from it, so the retry
+   * starts when the judgement said, before the deadline. Written by the attempt's task before its
+   * request completes, or by the execution's thread after.
    */
-  long forecastNanos = Requests.NO_READING;
+  long judgedAtNanos = Requests.NO_READING;
 
   AttemptContext(String operationId, int attempt, RetryHorizon horizon) {
     this.operationId = operationId;
@@ -150,11 +152,12 @@ final class AttemptContext<T> extends AttemptWatch.Watched
   public boolean retryFollows(AttemptOutcome outcome) {
     long deadline = horizon.deadlineNanos();
     if (deadline != Long.MAX_VALUE) {
-      forecastNanos = horizon.clock().monotonicNanos();
+      judgedAtNanos = horizon.clock().monotonicNanos();
     }
     return RetryRule.permits(horizon.options(), this, outcome, null)
+        && !horizon.limiterClosing()
         && RetryRule.startsInTime(
-            horizon.options().retry(), this, outcome, forecastNanos, deadline);
+            horizon.options().retry(), this, outcome, judgedAtNanos, deadline);
   }
 
   @Override
@@ -200,9 +203,23 @@ final class AttemptContext<T> extends AttemptWatch.Watched
     return lastReported;
   }
 
-  /** The task is about to run: from now on this attempt reports, when its task ends. */
+  /**
+   * The task is about to run: from now on this attempt reports, when its task ends. A volatile
+   * write, ordered before the start's read of {@link #cancelled()}: an execution that ends at the
+   * same time either sees the attempt running and hands it the record's end, or this start sees it
+   * cancelled and reports at once.
+   */
   void running() {
-    FINISHING.setRelease(this, RUNNING);
+    FINISHING.setVolatile(this, RUNNING);
+  }
+
+  /**
+   * The attempt's task and report are over: whether the execution had handed the end of the
+   * operation's record to a report that was never made (something escaped before it), which the
+   * caller must then end itself. False once the report was made.
+   */
+  boolean reportAbandoned() {
+    return (int) FINISHING.getAndSet(this, REPORTED) == REPORT_FINISHES;
   }
 
   /**

@@ -169,7 +169,7 @@ final class CallerExecution<T> implements StopsOnClose, Consumer<AttemptContext<
           }
           long delayNanos = RetryRule.delayNanos(options.retry(), a);
           limiter.events().retryScheduled(operationId, n + 1, delayNanos);
-          delay(delayNanos);
+          delay(a, delayNanos);
         }
       }
     }
@@ -200,7 +200,12 @@ final class CallerExecution<T> implements StopsOnClose, Consumer<AttemptContext<
     BlockingTicket t;
     // The clock is read as few times as the decisions need: each reading costs tens of
     // nanoseconds on a virtual machine, a fair part of a call's own cost.
-    long now = n == 1 || deadlineNanos == Long.MAX_VALUE ? beganNanos : clock.monotonicNanos();
+    // The first attempt's reading is the call's own, unless an instrumentation's hooks ran since:
+    // a store that applies the acquire at this reading lets the attempt start at it.
+    long now =
+        deadlineNanos == Long.MAX_VALUE || (n == 1 && observation == null)
+            ? beganNanos
+            : clock.monotonicNanos();
     try {
       t =
           limiter
@@ -267,10 +272,10 @@ final class CallerExecution<T> implements StopsOnClose, Consumer<AttemptContext<
    * does a close need to reach this thread, so only here is the execution tracked for it; a running
    * attempt asks the lifecycle whether a close began when it ends.
    */
-  private void delay(long nanos) throws InterruptedException {
+  private void delay(AttemptContext<T> after, long nanos) throws InterruptedException {
     delayOver = false;
     limiter.lifecycle().track(this);
-    TimeSource.Timer timer = clock.schedule(this::wake, nanos);
+    TimeSource.Timer timer = RetryRule.armRetry(clock, after, nanos, this::wake);
     TimeSource.Timer deadline =
         deadlineNanos == Long.MAX_VALUE
             ? null
@@ -390,5 +395,10 @@ final class CallerExecution<T> implements StopsOnClose, Consumer<AttemptContext<
   @Override
   public long deadlineNanos() {
     return deadlineNanos;
+  }
+
+  @Override
+  public boolean limiterClosing() {
+    return limiter.lifecycle().closing();
   }
 }

@@ -4,6 +4,7 @@
  */
 package dev.sluice.internal;
 
+import dev.sluice.Admission;
 import dev.sluice.AttemptTimeoutException;
 import dev.sluice.ExecuteOptions;
 import dev.sluice.ExecutionTask;
@@ -134,13 +135,7 @@ final class Execution<T> implements InFlight, StopsOnClose, RetryHorizon {
     CompletableFuture<Void> request =
         limiter
             .requests()
-            .scheduleAttempt(
-                admission -> {
-                  a.running();
-                  return runner.run(a, admission);
-                },
-                options.schedule(),
-                a);
+            .scheduleAttempt(admission -> runAttempt(a, admission), options.schedule(), a);
     boolean withdraw;
     synchronized (this) {
       a.request = request;
@@ -150,6 +145,22 @@ final class Execution<T> implements InFlight, StopsOnClose, RetryHorizon {
       request.cancel(false);
     }
     request.whenComplete((ignored, refusal) -> attemptEnded(a, refusal));
+  }
+
+  /**
+   * Runs attempt {@code a} under its admission. An attempt that made no report (something escaped
+   * before it) ends the operation's record here if the execution had handed it that end, so the
+   * record never outlives the work it stands for.
+   */
+  private Void runAttempt(AttemptContext<T> a, Admission admission) {
+    a.running();
+    try {
+      return runner.run(a, admission);
+    } finally {
+      if (a.reportAbandoned()) {
+        limiter.shared().control().finishAsync(operationId);
+      }
+    }
   }
 
   /** The attempt's request completed: after its task and its release, or with a refusal. */
@@ -189,7 +200,9 @@ final class Execution<T> implements InFlight, StopsOnClose, RetryHorizon {
       stopNow = finished || closeRequested;
       if (!stopNow) {
         current = null;
-        retryTimer = clock.schedule(() -> followUps.execute(() -> startAttempt(next)), delayNanos);
+        retryTimer =
+            RetryRule.armRetry(
+                clock, a, delayNanos, () -> followUps.execute(() -> startAttempt(next)));
       }
     }
     if (!stopNow) {
@@ -352,5 +365,10 @@ final class Execution<T> implements InFlight, StopsOnClose, RetryHorizon {
   @Override
   public long deadlineNanos() {
     return deadlineNanos;
+  }
+
+  @Override
+  public boolean limiterClosing() {
+    return limiter.lifecycle().closing();
   }
 }

@@ -8,8 +8,9 @@ import dev.sluice.ExecuteOptions;
 import dev.sluice.TimeSource;
 
 /**
- * What an execution tells its attempts for a {@link RetryForecast}: its options, its clock and its
- * deadline. Implemented by both execution paths, so an attempt needs no object of its own for it.
+ * What an execution tells its attempts for a {@link RetryForecast}: its options, its clock, its
+ * deadline and whether its limiter is closing. Implemented by both execution paths, so an attempt
+ * needs no object of its own for it.
  */
 interface RetryHorizon {
   /** The execution's options. */
@@ -20,4 +21,7 @@ interface RetryHorizon {
 
   /** Its deadline on that clock, or {@link Long#MAX_VALUE} for none. */
   long deadlineNanos();
+
+  /** Whether its limiter is closing, which stops retries. */
+  boolean limiterClosing();
 }

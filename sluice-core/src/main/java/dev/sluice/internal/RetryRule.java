@@ -7,6 +7,7 @@ package dev.sluice.internal;
 import dev.sluice.AttemptOutcome;
 import dev.sluice.ExecuteOptions;
 import dev.sluice.RetryPolicy;
+import dev.sluice.TimeSource;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -70,11 +71,25 @@ final class RetryRule {
       return Next.DEADLINE_PASSED;
     }
     // Judged at the reading a forecast used, if the task asked for one: the same verdict.
-    long at = a.forecastNanos != Requests.NO_READING ? a.forecastNanos : nowNanos;
+    if (a.judgedAtNanos == Requests.NO_READING) {
+      a.judgedAtNanos = nowNanos;
+    }
+    long at = a.judgedAtNanos;
     return allows(options, a, closing)
             && startsInTime(options.retry(), a, a.outcome, at, deadlineNanos)
         ? Next.RETRY
         : Next.FINISH;
+  }
+
+  /**
+   * Arms the timer of the retry after {@code a}: {@code delayNanos} from the reading its deadline
+   * was judged at ({@link AttemptContext#judgedAtNanos}), or from now without a deadline.
+   */
+  static TimeSource.Timer armRetry(
+      TimeSource clock, AttemptContext<?> a, long delayNanos, Runnable retry) {
+    return a.judgedAtNanos == Requests.NO_READING
+        ? clock.schedule(retry, delayNanos)
+        : clock.scheduleAtNanos(retry, a.judgedAtNanos + delayNanos);
   }
 
   /**

@@ -79,8 +79,10 @@ abstract class Ticket extends HandOffTicket {
   /**
    * Whether the store granted this request in its acquire's own answer, applied at {@link
    * #acquireReadNanos} without waiting for another command ({@link
-   * dev.sluice.spi.PoolOutcome#atIssuersReading()}): it was granted at that reading. Written before
-   * the grant is delivered, whose compare-and-set publishes it; read by the thread that starts it.
+   * dev.sluice.spi.PoolOutcome#atIssuersReading()}): it was granted at that reading (a unit passed
+   * in this JVM meanwhile came no later). Written by the thread that handles the answer, before it
+   * delivers the grant; the memory store, the only one that says so, answers on the requesting
+   * thread, which then starts the request.
    */
   boolean grantedAtReading;
 

@@ -28,6 +28,18 @@ public record ControlView(
   }
 
   /**
+   * A view that tells no lease expiry ({@link PoolState#NEVER}).
+   *
+   * @param control the cooldown, breaker and drain
+   * @param leases live leases
+   * @param waiters queued requests
+   * @param now the store time of the command
+   */
+  public ControlView(ControlState control, int leases, int waiters, long now) {
+    this(control, leases, waiters, now, PoolState.NEVER);
+  }
+
+  /**
    * Whether the pool drains and no work accepted before the drain holds a lease, waits, or is an
    * operation not finished: running (perhaps between attempts) or unconfirmed and not acknowledged.
    */

@@ -44,6 +44,7 @@ public final class PoolAlgorithm {
     ControlState controlBefore = state.controlCore();
     ControlState.Drain drainBefore = controlBefore.drain();
     int workBefore = drainBefore.draining() ? work(state) : 0;
+    long expiryBefore = drainBefore.draining() ? state.earliestExpiry() : PoolState.NEVER;
     Effects fx = new Effects();
     PoolMachine.settle(state, context, fx);
     // A withdrawal takes its requests out before anything is granted, or one could be granted
@@ -59,7 +60,8 @@ public final class PoolAlgorithm {
     ControlState.Drain drainAfter = state.controlCore().drain();
     boolean everyone =
         !drainAfter.equals(drainBefore)
-            || (drainAfter.draining() && work(state) < workBefore)
+            || (drainAfter.draining()
+                && (work(state) < workBefore || state.earliestExpiry() < expiryBefore))
             || pauseChanged(controlBefore, state.controlCore());
     return new PoolOutcome<>(
         (R) value,

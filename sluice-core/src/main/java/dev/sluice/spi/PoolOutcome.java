@@ -24,9 +24,10 @@ import java.util.Set;
  *     owners that armed a timer for the old one must look again
  * @param sequence the command's {@linkplain PoolContext#sequence() place} in the store's order
  * @param concernsEveryone whether every owner of the pool must look, wherever it is: the command
- *     started or ended a drain, or work left a draining pool, which a drain's waits watch for; or
- *     it began or moved a cooldown, or changed the circuit's phase or pause, which every owner's
- *     listeners report
+ *     started or ended a drain, or work left a draining pool, or a lease in one may now expire
+ *     sooner (its expiry may settle the drain), which a drain's waits watch for; or it began or
+ *     moved a cooldown, or changed the circuit's phase or pause, which every owner's listeners
+ *     report
  * @param atIssuersReading the context's {@link PoolContext#atIssuersReading()}: the command took
  *     effect at the issuer's own clock reading
  * @param <R> the answer's type
@@ -41,6 +42,40 @@ public record PoolOutcome<R>(
     long sequence,
     boolean concernsEveryone,
     boolean atIssuersReading) {
+
+  /**
+   * An outcome whose time is not known to be the issuer's reading ({@link #atIssuersReading()}
+   * false).
+   *
+   * @param value the command's own answer
+   * @param issuer the owner that sent the command
+   * @param grants leases granted to waiters, any owner
+   * @param ended queued requests ended without a usable lease, any owner
+   * @param nextDeadline store time at which the queue's head could be admitted by time alone
+   * @param deadlineMoved whether {@code nextDeadline} differs from the one before the command
+   * @param sequence the command's place in the store's order
+   * @param concernsEveryone whether every owner of the pool must look
+   */
+  public PoolOutcome(
+      R value,
+      String issuer,
+      List<LeaseRecord> grants,
+      List<EndedRequest> ended,
+      long nextDeadline,
+      boolean deadlineMoved,
+      long sequence,
+      boolean concernsEveryone) {
+    this(
+        value,
+        issuer,
+        grants,
+        ended,
+        nextDeadline,
+        deadlineMoved,
+        sequence,
+        concernsEveryone,
+        false);
+  }
 
   /** Whether the command granted or ended a request of an owner other than its issuer. */
   public boolean concernsOthers() {

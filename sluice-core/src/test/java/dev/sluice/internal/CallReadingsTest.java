@@ -5,10 +5,16 @@
 package dev.sluice.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sluice.ExecuteOptions;
+import dev.sluice.Instrumentation;
 import dev.sluice.Limiter;
 import dev.sluice.LimiterConfig;
+import dev.sluice.LimiterOptions;
+import dev.sluice.Observation;
+import dev.sluice.ScheduleOptions;
+import dev.sluice.SluiceException;
 import dev.sluice.TimeSource;
 import dev.sluice.memory.MemoryStore;
 import java.time.Duration;
@@ -42,25 +48,66 @@ class CallReadingsTest {
     }
   }
 
-  /** The system's clocks, counting readings of either. */
+  @Test
+  void aDeadlineThatPassesInAnInstrumentationsHookKeepsTheFirstTaskFromStarting() throws Exception {
+    CountingClock clock = new CountingClock();
+    // The execution's hook runs after the call read the clock: here it takes two seconds.
+    Instrumentation slowHook =
+        new Instrumentation() {
+          @Override
+          public Observation schedule(String pool, ScheduleOptions options) {
+            return Observation.NONE;
+          }
+
+          @Override
+          public Observation execute(String pool, String operationId, ExecuteOptions options) {
+            clock.skip(Duration.ofSeconds(2));
+            return Observation.NONE;
+          }
+
+          @Override
+          public Observation attempt(Observation execution, int attempt) {
+            return Observation.NONE;
+          }
+        };
+    AtomicInteger ran = new AtomicInteger();
+    try (Limiter limiter =
+        Limiter.open(
+            MemoryStore.named("hooked-" + UUID.randomUUID(), clock),
+            LimiterConfig.builder().maxConcurrent(4).build(),
+            LimiterOptions.builder().instrumentation(slowHook).build())) {
+      ExecuteOptions options = ExecuteOptions.builder().deadline(Duration.ofSeconds(1)).build();
+      assertThatThrownBy(() -> limiter.call(ctx -> ran.incrementAndGet(), options))
+          .isInstanceOf(SluiceException.class);
+      assertThat(ran).as("the task never started past its deadline").hasValue(0);
+    }
+  }
+
+  /** The system's clocks, counting readings of either, and moved forward by {@link #skip}. */
   private static final class CountingClock implements TimeSource {
     final AtomicInteger readings = new AtomicInteger();
+    private volatile long skippedNanos;
+
+    void skip(Duration d) {
+      skippedNanos += d.toNanos();
+    }
 
     @Override
     public long wallMillis() {
       readings.incrementAndGet();
-      return TimeSource.system().wallMillis();
+      return TimeSource.system().wallMillis() + skippedNanos / 1_000_000L;
     }
 
     @Override
     public long wallMillisAt(long monotonicNanos) {
-      return TimeSource.system().wallMillisAt(monotonicNanos);
+      return TimeSource.system().wallMillisAt(monotonicNanos - skippedNanos)
+          + skippedNanos / 1_000_000L;
     }
 
     @Override
     public long monotonicNanos() {
       readings.incrementAndGet();
-      return TimeSource.system().monotonicNanos();
+      return TimeSource.system().monotonicNanos() + skippedNanos;
     }
 
     @Override
@@ -70,7 +117,7 @@ class CallReadingsTest {
 
     @Override
     public Timer scheduleAtNanos(Runnable task, long atNanos) {
-      return TimeSource.system().scheduleAtNanos(task, atNanos);
+      return TimeSource.system().scheduleAtNanos(task, atNanos - skippedNanos);
     }
   }
 }
