@@ -54,6 +54,13 @@ public abstract class BreakerCases extends ControlCase {
     return limiter.maintenance().status().circuit();
   }
 
+  /** Asserts that {@code limiter} sees the circuit open for {@code pause} from now. */
+  private void assertOpenFor(Limiter limiter, Duration pause, String why) {
+    ControlStatus status = limiter.maintenance().status();
+    assertThat(status.circuit()).as(why).isEqualTo(ControlStatus.Circuit.OPEN);
+    assertThat(status.circuitOpenUntil()).as(why).contains(clock.instant().plus(pause));
+  }
+
   @Test
   void fiveFailuresOpenTheCircuitForEveryOwnerAndThenOneProbePasses() throws Exception {
     Reporter r = reporter(withBreaker());
@@ -81,11 +88,7 @@ public abstract class BreakerCases extends ControlCase {
     assertThat(limiter.maintenance().status().circuit()).isEqualTo(ControlStatus.Circuit.HALF_OPEN);
     finish.countDown();
     assertThat(await(waiting.get(0))).isEqualTo(1);
-    ControlStatus after = limiter.maintenance().status();
-    assertThat(after.circuit())
-        .as("a probe released without a report reopens the circuit")
-        .isEqualTo(ControlStatus.Circuit.OPEN);
-    assertThat(after.circuitOpenUntil()).contains(clock.instant().plus(PAUSE));
+    assertOpenFor(limiter, PAUSE, "a probe released without a report reopens the circuit");
     assertThat(waiting.get(1)).isNotDone();
   }
 
@@ -158,9 +161,7 @@ public abstract class BreakerCases extends ControlCase {
     clock.advance(Duration.ofSeconds(1));
     assertThat(r.report(probe, SUCCESS).released()).isFalse();
     Limiter limiter = open(expiring);
-    ControlStatus status = limiter.maintenance().status();
-    assertThat(status.circuit()).isEqualTo(ControlStatus.Circuit.OPEN);
-    assertThat(status.circuitOpenUntil()).contains(clock.instant().plus(PAUSE));
+    assertOpenFor(limiter, PAUSE, "open");
   }
 
   @Test
@@ -176,9 +177,7 @@ public abstract class BreakerCases extends ControlCase {
         .isEqualTo(ControlStatus.Circuit.CLOSED);
     assertThat(limiter.tryAcquire(1)).isPresent().get().satisfies(Lease::close);
     c.report(c.lease(), SERVICE_FAILURE);
-    ControlStatus status = limiter.maintenance().status();
-    assertThat(status.circuit()).isEqualTo(ControlStatus.Circuit.OPEN);
-    assertThat(status.circuitOpenUntil()).contains(clock.instant().plus(PAUSE));
+    assertOpenFor(limiter, PAUSE, "open");
     assertThat(limiter.tryAcquire(1)).isEmpty();
   }
 
@@ -195,11 +194,7 @@ public abstract class BreakerCases extends ControlCase {
     a.report(a.lease(), SERVICE_FAILURE);
     assertThat(circuit(limiter)).as("2 of 5 failed").isEqualTo(ControlStatus.Circuit.CLOSED);
     assertThat(c.report(c.lease(), SERVICE_FAILURE).counted()).isTrue();
-    ControlStatus status = limiter.maintenance().status();
-    assertThat(status.circuit())
-        .as("3 of 6 failed: the ratio")
-        .isEqualTo(ControlStatus.Circuit.OPEN);
-    assertThat(status.circuitOpenUntil()).contains(clock.instant().plus(PAUSE));
+    assertOpenFor(limiter, PAUSE, "3 of 6 failed: the ratio");
   }
 
   @Test
@@ -254,11 +249,8 @@ public abstract class BreakerCases extends ControlCase {
     assertThat(c.acquire(false)).as("one probe at a time").isEqualTo(new AcquireAnswer.Refused());
     finish.countDown();
     assertThat(await(replacement)).isEqualTo(1);
-    ControlStatus after = limiter.maintenance().status();
-    assertThat(after.circuit())
-        .as("the replacement ended without a report: open again, the pause not grown")
-        .isEqualTo(ControlStatus.Circuit.OPEN);
-    assertThat(after.circuitOpenUntil()).contains(clock.instant().plus(PAUSE));
+    assertOpenFor(
+        limiter, PAUSE, "the replacement ended without a report: open again, the pause not grown");
   }
 
   @Test
@@ -277,11 +269,7 @@ public abstract class BreakerCases extends ControlCase {
       Reporter r = owners[probes++ % 2];
       assertThat(r.report(r.lease(), SERVICE_FAILURE).counted()).isTrue();
       pause = Duration.ofSeconds(seconds);
-      ControlStatus status = limiter.maintenance().status();
-      assertThat(status.circuit()).isEqualTo(ControlStatus.Circuit.OPEN);
-      assertThat(status.circuitOpenUntil())
-          .as("the pause after failed probe %d", probes)
-          .contains(clock.instant().plus(pause));
+      assertOpenFor(limiter, pause, "the pause after failed probe " + probes);
     }
   }
 
