@@ -11,12 +11,17 @@ import dev.sluice.cli.SluiceProcesses.Result;
 import dev.sluice.gate.GateEvent;
 import dev.sluice.gate.GateService;
 import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.Reader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -174,12 +179,51 @@ class RunWaitLineProcessTest {
             "-c",
             "echo first; echo second >&2; printf 'last, no newline'"));
     Process waiter = sluice.start(args.toArray(String[]::new));
-    awaitQueued(pool);
+    CompletableFuture<Void> firstLine = new CompletableFuture<>();
+    CompletableFuture<String> err = collect(waiter.getErrorStream(), firstLine);
+    if (runFlags.contains("--quiet") || runFlags.contains("-q")) {
+      awaitQueued(pool);
+    } else {
+      // The holder leaves only once the wait line is out, so the line can name it.
+      firstLine.get(SluiceProcesses.TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    }
 
     release(holder);
-    Result r = SluiceProcesses.finish(waiter);
+    waiter.getOutputStream().close();
+    CompletableFuture<String> out = SluiceProcesses.drain(waiter.getInputStream());
+    assertThat(waiter.waitFor(SluiceProcesses.TIMEOUT_SECONDS, TimeUnit.SECONDS)).isTrue();
+    Result r =
+        new Result(
+            waiter.exitValue(),
+            out.get(SluiceProcesses.TIMEOUT_SECONDS, TimeUnit.SECONDS),
+            err.get(SluiceProcesses.TIMEOUT_SECONDS, TimeUnit.SECONDS));
     assertThat(r.exit()).as(r.toString()).isZero();
     return r;
+  }
+
+  /**
+   * Everything {@code in} gives until its end; {@code firstLine} completes at its first newline.
+   */
+  private static CompletableFuture<String> collect(
+      InputStream in, CompletableFuture<Void> firstLine) {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          StringBuilder text = new StringBuilder();
+          try (Reader r = new InputStreamReader(in, StandardCharsets.UTF_8)) {
+            for (int c = r.read(); c != -1; c = r.read()) {
+              text.append((char) c);
+              if (c == '\n') {
+                firstLine.complete(null);
+              }
+            }
+            return text.toString();
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          } finally {
+            firstLine.completeExceptionally(
+                new AssertionError("stderr ended without a line: " + text));
+          }
+        });
   }
 
   /**

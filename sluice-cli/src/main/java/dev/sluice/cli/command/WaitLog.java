@@ -11,13 +11,15 @@ import dev.sluice.gate.PoolStatus;
 import dev.sluice.gate.Ticket;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.List;
 import java.util.stream.Collectors;
 
 /**
  * What a waiting {@code sluice run} leaves in a log when stderr is not a terminal (CI): one line
  * when it starts waiting (pool, queue position, who holds the pool, by label) and one when it gets
  * its slot (after how long). A run that is granted at once prints nothing. Reading the holders is
- * cosmetic: if it fails they are left out.
+ * cosmetic: if it fails, or if no one else holds the pool by the time it is read, they are left
+ * out.
  *
  * <p>Not thread-safe: called on the thread that waits, as the gate reports progress.
  */
@@ -49,7 +51,7 @@ final class WaitLog {
               + pool
               + ": queue position "
               + q.ticket().position()
-              + holders());
+              + holders(q.ticket().requestId()));
       err.flush();
     } else if (waitingSince != 0 && outcome instanceof AcquireOutcome.Granted) {
       Duration waited = Duration.ofNanos(System.nanoTime() - waitingSince);
@@ -58,19 +60,29 @@ final class WaitLog {
     }
   }
 
-  private String holders() {
+  /**
+   * Who holds the pool, leaving out this run's own request: the status is read after the queued
+   * report, and by then the slot may already be on its way to this run. With no one else holding or
+   * offered anything there is no one to name.
+   */
+  private String holders(String ownRequestId) {
     try {
       for (PoolStatus p : gate.status()) {
         if (p.name().equals(pool)) {
+          List<Ticket> others =
+              p.holders().stream().filter(t -> !t.requestId().equals(ownRequestId)).toList();
+          boolean othersOffered =
+              p.offers().stream().anyMatch(t -> !t.requestId().equals(ownRequestId));
+          if (others.isEmpty() && !othersOffered) {
+            return "";
+          }
           String names =
-              p.holders().stream()
+              others.stream()
                   .limit(MAX_HOLDERS)
                   .map(WaitLog::name)
                   .collect(Collectors.joining(", "));
           String more =
-              p.holders().size() > MAX_HOLDERS
-                  ? " and " + (p.holders().size() - MAX_HOLDERS) + " more"
-                  : "";
+              others.size() > MAX_HOLDERS ? " and " + (others.size() - MAX_HOLDERS) + " more" : "";
           return String.format(
               ", held by %s%s (%d/%d used)",
               names.isEmpty() ? "offers" : names, more, p.used(), p.capacity());
