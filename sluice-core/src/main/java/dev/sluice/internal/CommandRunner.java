@@ -207,6 +207,11 @@ final class CommandRunner {
     binding.recovery().releaseLater(lease);
   }
 
+  /** Sends the end of {@code operation} once the store answers again (see {@link Recovery}). */
+  void finishLater(String operation) {
+    binding.recovery().finishLater(operation);
+  }
+
   /** Refuses every later command and stops the recovery's retries, as the owner retires. */
   void stop() {
     detached = true;

@@ -143,8 +143,21 @@ final class Execution<T> implements InFlight, StopsOnClose, RetryHorizon {
     }
     if (withdraw) {
       request.cancel(false);
+      // The execution ended while this attempt's acquire was being made, so it left the record's
+      // end to this thread: sent after the acquire, it ends the record that acquire began.
+      endRecordUnlessReported(a);
     }
     request.whenComplete((ignored, refusal) -> attemptEnded(a, refusal));
+  }
+
+  /**
+   * Ends the operation's record unless attempt {@code a}'s report ended it or will: its task may
+   * still run (timed out, cancelled), and then the record stays until its own report ends it.
+   */
+  private void endRecordUnlessReported(AttemptContext<T> a) {
+    if (!a.lastReported() && !a.handFinishToReport()) {
+      limiter.shared().control().finishAsync(operationId);
+    }
   }
 
   /**
@@ -275,6 +288,7 @@ final class Execution<T> implements InFlight, StopsOnClose, RetryHorizon {
     CompletableFuture<Void> request;
     TimeSource.Timer deadline;
     TimeSource.Timer retry;
+    boolean acquireBeingMade;
     synchronized (this) {
       if (finished) {
         return;
@@ -283,6 +297,7 @@ final class Execution<T> implements InFlight, StopsOnClose, RetryHorizon {
       a = current;
       latest = last;
       request = a == null ? null : a.request;
+      acquireBeingMade = a != null && request == null;
       deadline = deadlineTimer;
       retry = retryTimer;
     }
@@ -298,10 +313,10 @@ final class Execution<T> implements InFlight, StopsOnClose, RetryHorizon {
         request.cancel(false);
       }
     }
-    if (latest != null && !latest.lastReported() && !latest.handFinishToReport()) {
-      // No report ended the operation's record (refused, stopped between attempts) and none will:
-      // a task that still runs (timed out, cancelled) keeps it until its own report ends it.
-      limiter.shared().control().finishAsync(operationId);
+    if (latest != null && !acquireBeingMade) {
+      // Sent now, an end could reach the store before an acquire still being made, which would
+      // begin the record again; startAttempt ends it after its acquire instead.
+      endRecordUnlessReported(latest);
     }
     limiter.lifecycle().untrack(this);
     try {

@@ -86,7 +86,13 @@ final class PoolControl {
     try {
       runner
           .submit(new PoolCommand.Finish(runner.owner(), operation))
-          .whenComplete((r, e) -> drains.changed());
+          .whenComplete(
+              (r, e) -> {
+                if (e != null && CommandRunner.transientFailure(e)) {
+                  runner.finishLater(operation);
+                }
+                drains.changed();
+              });
     } catch (RuntimeException e) {
       // A closed or failed store: the record stays, as after any failure of its owner.
     }
@@ -115,7 +121,7 @@ final class PoolControl {
    * reclaimed meanwhile is no evidence ({@link ReportAnswer#released()} false). The unit is never
    * passed to another request of this JVM: it goes back to the pool, where the cooldown and the
    * circuit decide what is admitted next. A transient store failure leaves the release (without the
-   * report) to the runner's recovery.
+   * report) and the operation's end to the runner's recovery.
    *
    * @param lease the attempt's lease, held by this JVM's owner
    * @param outcome how the attempt ended
@@ -129,7 +135,7 @@ final class PoolControl {
     return runner
         .submit(
             new PoolCommand.Report(runner.owner(), lease.id(), outcome, retryAfterMillis, finishes))
-        .whenComplete((r, e) -> reported(lease, r, e))
+        .whenComplete((r, e) -> reported(lease, finishes, r, e))
         .exceptionally(
             e -> {
               if (CommandRunner.unwrap(e) instanceof OwnerLostException) {
@@ -163,19 +169,27 @@ final class PoolControl {
                   runner.owner(), lease.id(), outcome, retryAfterMillis, finishes),
               readNanos);
     } catch (OwnerLostException e) {
-      reported(lease, null, e);
+      reported(lease, finishes, null, e);
       return new ReportAnswer(false, false);
     } catch (RuntimeException e) {
-      reported(lease, null, e);
+      reported(lease, finishes, null, e);
       throw e;
     }
-    reported(lease, r, null);
+    reported(lease, finishes, r, null);
     return r;
   }
 
-  /** After a report's answer {@code r} or failure {@code e}: recovery, drain waits, listeners. */
-  private void reported(LeaseRecord lease, ReportAnswer r, Throwable e) {
+  /**
+   * After a report's answer {@code r} or failure {@code e}: recovery, drain waits, listeners. A
+   * report that did not reach the store is made up as a plain release and, if it was the last of
+   * its operation, the operation's end: the outcome is dropped (late evidence is no evidence), the
+   * record is not.
+   */
+  private void reported(LeaseRecord lease, String finishes, ReportAnswer r, Throwable e) {
     if (e != null && CommandRunner.transientFailure(e)) {
+      if (!finishes.isEmpty()) {
+        runner.finishLater(finishes);
+      }
       runner.releaseLater(lease);
     }
     drains.changed();

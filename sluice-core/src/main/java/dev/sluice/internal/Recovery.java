@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -21,10 +22,11 @@ import java.util.function.Consumer;
 
 /**
  * What this JVM's owner still has to take back from its store after a transient failure: queue
- * entries of requests the failure ended (their withdrawal failed too) and leases whose release
- * failed. They go to the store before the owner's next command, in the same session and so in
+ * entries of requests the failure ended (their withdrawal failed too), leases whose release failed,
+ * and operations whose end did not reach the store (a last attempt's report, or the end of an
+ * execution). They go to the store before the owner's next command, in the same session and so in
  * order, and on a retry timer (10 ms, doubling to 5 s) while the pool is idle; until then they hold
- * capacity, never more than the cap.
+ * capacity, never more than the cap, and a drain counts the operations as running.
  *
  * <p>Thread-safe.
  */
@@ -38,6 +40,7 @@ final class Recovery {
   private final Consumer<PoolOutcome<?>> outcomes;
   private final Set<Long> withdrawals = new HashSet<>();
   private final Map<Long, LeaseRecord> releases = new LinkedHashMap<>();
+  private final Set<String> finishes = new LinkedHashSet<>();
   private volatile boolean pending;
   private TimeSource.Timer retry;
   private long retryMillis = FIRST_RETRY_MILLIS;
@@ -71,6 +74,15 @@ final class Recovery {
     retryLater();
   }
 
+  /** An operation whose end (a report that finished it, or a Finish) did not reach the store. */
+  void finishLater(String operation) {
+    synchronized (this) {
+      finishes.add(operation);
+      pending = true;
+    }
+    retryLater();
+  }
+
   /** Whether anything waits to be taken back. */
   boolean pending() {
     return pending;
@@ -86,15 +98,28 @@ final class Recovery {
     }
     Set<Long> refs;
     List<LeaseRecord> leases;
+    List<String> operations;
     synchronized (this) {
       if (stopped) {
         return;
       }
       refs = Set.copyOf(withdrawals);
       leases = new ArrayList<>(releases.values());
+      operations = new ArrayList<>(finishes);
       withdrawals.clear();
       releases.clear();
+      finishes.clear();
       pending = false;
+    }
+    // Ends before releases: whoever sees a lease come back sees its operation's end with it.
+    for (String operation : operations) {
+      send(new PoolCommand.Finish(owner, operation))
+          .whenComplete(
+              (o, e) -> {
+                if (e != null && CommandRunner.transientFailure(e)) {
+                  finishLater(operation);
+                }
+              });
     }
     if (!refs.isEmpty()) {
       send(new PoolCommand.Withdraw(owner, refs))

@@ -18,9 +18,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.IntSupplier;
 
 /**
  * Wraps a real store to test how a limiter behaves when its store breaks or its owner dies: {@link
@@ -39,6 +41,8 @@ public final class FailingStore implements PoolStore {
   // Guarded by holdLock.
   private boolean holdingWithdrawals;
   private final List<Runnable> heldWithdrawals = new ArrayList<>();
+  private boolean holdingAcquires;
+  private int heldAcquires;
 
   /**
    * Wraps a store.
@@ -113,16 +117,82 @@ public final class FailingStore implements PoolStore {
    * @throws AssertionError if fewer arrived in time
    */
   public void awaitHeldWithdrawals(int n, Duration safety) throws InterruptedException {
+    awaitHeld(() -> heldWithdrawals.size(), n, safety, "withdrawals");
+  }
+
+  /**
+   * From now on, blocks each thread that hands this store an acquire, before the store takes it,
+   * until {@link #releaseAcquires()}: a limiter caught between deciding to make a request and
+   * handing it to its store. The session's order is kept: what another thread submits meanwhile
+   * reaches the store first, as it would if it had come first.
+   */
+  public void holdAcquires() {
+    holdLock.lock();
+    try {
+      holdingAcquires = true;
+    } finally {
+      holdLock.unlock();
+    }
+  }
+
+  /**
+   * Waits until at least {@code n} threads are blocked handing over an acquire.
+   *
+   * @param n how many
+   * @param safety how long at most
+   * @throws InterruptedException if interrupted
+   * @throws AssertionError if fewer arrived in time
+   */
+  public void awaitHeldAcquires(int n, Duration safety) throws InterruptedException {
+    awaitHeld(() -> heldAcquires, n, safety, "acquires");
+  }
+
+  /** Stops holding acquires; the blocked threads hand theirs over. */
+  public void releaseAcquires() {
+    holdLock.lock();
+    try {
+      holdingAcquires = false;
+      held.signalAll();
+    } finally {
+      holdLock.unlock();
+    }
+  }
+
+  private void awaitHeld(IntSupplier count, int n, Duration safety, String what)
+      throws InterruptedException {
     long left = safety.toNanos();
     holdLock.lock();
     try {
-      while (heldWithdrawals.size() < n) {
+      while (count.getAsInt() < n) {
         if (left <= 0) {
           throw new AssertionError(
-              heldWithdrawals.size() + " withdrawals held after " + safety + ", expected " + n);
+              count.getAsInt() + " " + what + " held after " + safety + ", expected " + n);
         }
         left = held.awaitNanos(left);
       }
+    } finally {
+      holdLock.unlock();
+    }
+  }
+
+  /** Blocks while acquires are held, if {@code command} is one; a minute at most. */
+  private void holdIfAcquire(PoolCommand<?> command) {
+    if (!(command instanceof PoolCommand.Acquire)) {
+      return;
+    }
+    holdLock.lock();
+    try {
+      if (!holdingAcquires) {
+        return;
+      }
+      heldAcquires++;
+      held.signalAll();
+      long left = TimeUnit.MINUTES.toNanos(1);
+      while (holdingAcquires && left > 0) {
+        left = held.awaitNanos(left);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     } finally {
       holdLock.unlock();
     }
@@ -237,6 +307,7 @@ public final class FailingStore implements PoolStore {
     @Override
     public <R> PoolOutcome<R> execute(PoolCommand<R> command) {
       check();
+      holdIfAcquire(command);
       return session.execute(command);
     }
 
@@ -247,6 +318,7 @@ public final class FailingStore implements PoolStore {
       } catch (SluiceException e) {
         return CompletableFuture.failedFuture(e);
       }
+      holdIfAcquire(command);
       CompletableFuture<PoolOutcome<R>> held = held(session, command);
       return held != null ? held : session.submit(command);
     }

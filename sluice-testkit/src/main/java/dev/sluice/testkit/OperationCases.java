@@ -184,17 +184,7 @@ public abstract class OperationCases extends ConformanceCase {
   @Test
   void aDrainWaitsForAnOperationBetweenAttemptsWhoseRetryIsStillAdmitted() throws Exception {
     Limiter limiter = open(cap(1));
-    ExecuteOptions retried =
-        ExecuteOptions.builder()
-            .replaySafe(true)
-            .classifier(AttemptClassifier.exceptionsAreServiceFailures())
-            .retry(
-                RetryPolicy.builder()
-                    .maxAttempts(2)
-                    .delays(Duration.ofMillis(500), Duration.ofSeconds(10))
-                    .jitter(0)
-                    .build())
-            .build();
+    ExecuteOptions retried = retriedOnce();
     AttemptScript script =
         new AttemptScript(
             clock,
@@ -242,5 +232,78 @@ public abstract class OperationCases extends ConformanceCase {
     ControlStatus status = limiter.maintenance().status();
     assertThat(status.runningOperations()).isZero();
     assertThat(status.unconfirmed()).isEmpty();
+  }
+
+  /** Replay-safe, exceptions are service failures, one retry 500 ms later. */
+  private static ExecuteOptions retriedOnce() {
+    return ExecuteOptions.builder()
+        .replaySafe(true)
+        .classifier(AttemptClassifier.exceptionsAreServiceFailures())
+        .retry(
+            RetryPolicy.builder()
+                .maxAttempts(2)
+                .delays(Duration.ofMillis(500), Duration.ofSeconds(10))
+                .jitter(0)
+                .build())
+        .build();
+  }
+
+  /** Whether a drain started now settles: no lease held, no operation left running. */
+  private static boolean drainSettles(Limiter limiter) throws InterruptedException {
+    Maintenance m = limiter.maintenance();
+    long generation = m.drain().generation();
+    boolean settled = m.await(generation, SAFETY);
+    m.resume(generation);
+    return settled;
+  }
+
+  @Test
+  void anExecutionStoppedWhileItsRetryIsHandedToTheStoreLeavesNoRecord() throws Exception {
+    FailingStore store = new FailingStore(store());
+    Limiter limiter = track(Limiter.open(store, cap(1)));
+    AttemptScript script = AttemptScript.failing(clock);
+    CompletableFuture<String> run = limiter.execute(script, retriedOnce());
+    script.awaitStart();
+    long now = clock.monotonicNanos();
+    long due = clock.awaitTimerDue(now + 500_000_000L, now + 500_000_000L, SAFETY);
+    // The second attempt will queue: a granted one would end the record with its own report.
+    Lease full = open(cap(1)).acquire(1);
+    store.holdAcquires();
+    clock.advance(Duration.ofNanos(due - now));
+    store.awaitHeldAcquires(1, SAFETY);
+
+    // The execution ends after it chose its second attempt and before the store took its acquire.
+    assertThat(run.cancel(true)).isTrue();
+    store.releaseAcquires();
+    full.close();
+
+    assertThat(drainSettles(limiter))
+        .as("the record the late acquire began again was ended after it")
+        .isTrue();
+    ControlStatus status = limiter.maintenance().status();
+    assertThat(status.runningOperations()).isZero();
+    assertThat(status.activeLeases()).isZero();
+  }
+
+  @Test
+  void aLastReportThatFailsTransientlyStillEndsItsOperationOnceTheStoreAnswers() throws Exception {
+    FailingStore store = new FailingStore(store());
+    Limiter limiter = track(Limiter.open(store, cap(1)));
+    Limiter other = open(cap(1));
+    AttemptScript script = AttemptScript.waiting(clock);
+    CompletableFuture<String> run = limiter.execute(script, ExecuteOptions.defaults());
+    script.awaitStart();
+    assertThat(other.maintenance().status().runningOperations()).isEqualTo(1);
+    store.failNextTransiently(1);
+    script.release();
+    await(run.handle((value, failure) -> value));
+    assertThat(other.inspect().leases()).as("the report did not reach the store").hasSize(1);
+
+    // Idle: the owner's retry timer sends the release and the operation's end.
+    clock.advance(Duration.ofSeconds(1));
+    assertThat(await(other.schedule(() -> "free"))).isEqualTo("free");
+    ControlStatus status = other.maintenance().status();
+    assertThat(status.runningOperations()).as("the operation's end came with the release").isZero();
+    assertThat(drainSettles(other)).isTrue();
   }
 }
