@@ -99,11 +99,13 @@ public record ControlStatus(
   }
 
   /**
-   * A managed execution whose owner died before it finished: whether its work took effect is
-   * unknown, so a drain does not settle until an operator {@linkplain Maintenance#acknowledge
-   * acknowledges} it.
+   * A managed execution, or a plain lease, whose owner died before it finished: whether its work
+   * took effect is unknown, so a drain does not settle until an operator {@linkplain
+   * Maintenance#acknowledge acknowledges} it.
    *
-   * @param id the operation id its attempts saw ({@link ExecutionContext#operationId()})
+   * @param id the operation id its attempts saw ({@link ExecutionContext#operationId()}); for a
+   *     plain lease ({@code schedule}, {@code acquire}) {@code lease-} and its {@link
+   *     Admission#leaseId()}
    * @param owner the owner that ran it
    * @param generation the drain generation when it began
    * @param acknowledged whether it was acknowledged

@@ -281,6 +281,17 @@ public interface Limiter extends AutoCloseable {
   }
 
   /**
+   * The registration of the listener given through {@link LimiterOptions.Builder#listener}, if one
+   * was: it tells what that listener's queue dropped and how often the listener threw; closing it
+   * stops that listener for good. Never blocks.
+   *
+   * @return the subscription, or empty if the options named no listener
+   */
+  default Optional<LimiterListener.Subscription> optionsListener() {
+    return Optional.empty();
+  }
+
+  /**
    * Subscribes {@code listener} with a queue of {@code queueCapacity} events: events that find the
    * queue full are dropped and counted. Never blocks.
    *

@@ -14,8 +14,9 @@ package dev.sluice;
  * throws is counted, logged once (through SLF4J, if the application has it) and otherwise ignored:
  * the listener keeps receiving the events that follow, and no request's outcome changes.
  *
- * <p>Register a listener for a limiter's whole life with {@link LimiterOptions.Builder#listener},
- * or for a while with {@link Limiter#listen(LimiterListener)}.
+ * <p>Register a listener for a limiter's whole life with {@link LimiterOptions.Builder#listener}
+ * (its subscription is {@link Limiter#optionsListener()}), or for a while with {@link
+ * Limiter#listen(LimiterListener)}.
  */
 @FunctionalInterface
 public interface LimiterListener {

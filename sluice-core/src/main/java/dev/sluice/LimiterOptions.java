@@ -102,7 +102,8 @@ public final class LimiterOptions {
     /**
      * Reports this limiter's events to this listener for the limiter's whole life, through a queue
      * of 1024 events on a thread of its own (see {@link LimiterListener}); {@link
-     * Limiter#listen(LimiterListener)} adds listeners for a while.
+     * Limiter#optionsListener()} tells what it dropped, and {@link Limiter#listen(LimiterListener)}
+     * adds listeners for a while.
      *
      * @param listener the listener
      * @return this builder

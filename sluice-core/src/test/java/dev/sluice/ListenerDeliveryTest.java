@@ -143,6 +143,39 @@ class ListenerDeliveryTest {
   }
 
   @Test
+  void theOptionsListenersSubscriptionTellsItsCountsAndStopsIt() throws Exception {
+    Recorder seen = new Recorder();
+    Limiter limiter =
+        Limiter.open(
+            MemoryStore.named("listeners-" + UUID.randomUUID()),
+            LimiterConfig.builder().maxConcurrent(2).build(),
+            LimiterOptions.builder()
+                .listener(
+                    e -> {
+                      seen.onEvent(e);
+                      throw new IllegalStateException("listener bug");
+                    })
+                .build());
+    open.add(limiter);
+    assertThat(limiter().optionsListener()).as("no listener in the options").isEmpty();
+    LimiterListener.Subscription subscription = limiter.optionsListener().orElseThrow();
+    cycles(limiter, 3);
+    seen.await(kind(LimiterEvent.Kind.RELEASED), 3);
+    int firstBatch = seen.total();
+    cycles(limiter, 1);
+    seen.await(kind(LimiterEvent.Kind.RELEASED), 4);
+    assertThat(subscription.failures()).isBetween((long) firstBatch, (long) seen.total());
+    assertThat(subscription.droppedEvents()).isZero();
+
+    subscription.close();
+    Recorder after = new Recorder();
+    open.add(limiter.listen(after));
+    cycles(limiter, 1);
+    after.await(kind(LimiterEvent.Kind.RELEASED), 1);
+    assertThat(seen.count(kind(LimiterEvent.Kind.RELEASED))).as("stopped for good").isEqualTo(4);
+  }
+
+  @Test
   void aThrowingListenerKeepsReceivingAndCountsItsFailures() throws Exception {
     Limiter limiter = limiter();
     Recorder seen = new Recorder();

@@ -85,7 +85,9 @@ final class HandOffCoordinator {
     if (!handOffs.enabled()) {
       return false;
     }
-    if (!runner.stopped() && handOffs.pass(lease, withdrawPassed)) {
+    // An attempt's unit goes back to the pool: passed on, the store would take other work for the
+    // attempt, and that work would leave no record if this owner died.
+    if (!lease.attempt() && !runner.stopped() && handOffs.pass(lease, withdrawPassed)) {
       // The request that took the unit may have been the one this JVM had at the pool.
       sendHeld();
       return true;

@@ -26,6 +26,7 @@ final class LimiterEvents {
   private final String pool;
   private final TimeSource clock;
   private final CopyOnWriteArrayList<ListenerDelivery> listeners = new CopyOnWriteArrayList<>();
+  private final LimiterListener.Subscription optionsSubscription;
 
   /**
    * @param listener the listener of the limiter's options, or {@code null} for none
@@ -33,9 +34,12 @@ final class LimiterEvents {
   LimiterEvents(String pool, TimeSource clock, LimiterListener listener) {
     this.pool = pool;
     this.clock = clock;
-    if (listener != null) {
-      listen(listener, DEFAULT_CAPACITY);
-    }
+    this.optionsSubscription = listener == null ? null : listen(listener, DEFAULT_CAPACITY);
+  }
+
+  /** The subscription of the listener of the limiter's options, or {@code null} for none. */
+  LimiterListener.Subscription optionsSubscription() {
+    return optionsSubscription;
   }
 
   /** Adds a listener with a queue of {@code capacity} events. */

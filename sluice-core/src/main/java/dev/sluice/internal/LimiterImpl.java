@@ -83,6 +83,11 @@ final class LimiterImpl implements Limiter {
   }
 
   @Override
+  public Optional<LimiterListener.Subscription> optionsListener() {
+    return Optional.ofNullable(events.optionsSubscription());
+  }
+
+  @Override
   public LimiterListener.Subscription listen(LimiterListener listener, int queueCapacity) {
     Objects.requireNonNull(listener, "listener");
     if (queueCapacity < 1 || queueCapacity > 1 << 20) {

@@ -15,7 +15,9 @@ import java.util.function.Predicate;
  * The operation records of managed execution: an operation is recorded when its first attempt is
  * queued or admitted and removed when it finishes; its owner's death leaves it {@linkplain
  * OperationStatus#UNCONFIRMED unconfirmed}, which keeps a drain from settling until an operator
- * acknowledges it for the running drain; a resume prunes the acknowledged records.
+ * acknowledges it for the running drain; a resume prunes the acknowledged records. A dead owner's
+ * plain lease (a {@code schedule}'s, an {@code acquire}'s) leaves an unconfirmed record too, named
+ * {@code lease-<id>}: plain work is recorded only when its owner dies, so it costs nothing before.
  *
  * <p>The records live in the pool state's table ({@link PoolState#operations()}), keyed by id:
  * every admission of a first attempt adds one and every last report removes one, under the store's
@@ -44,6 +46,22 @@ final class OperationRules {
 
   private static boolean runsFor(Operation o, String owner) {
     return o.status() == OperationStatus.RUNNING && o.owner().equals(owner);
+  }
+
+  /** The id of the unconfirmed operation a dead owner's plain lease leaves. */
+  static String implicitId(long leaseId) {
+    return "lease-" + leaseId;
+  }
+
+  /**
+   * A dead owner's lease that admitted no attempt of a managed execution ({@code schedule}, {@code
+   * acquire}): its work may or may not have taken effect, as an execution's may, so it leaves an
+   * unconfirmed operation of its own, named after the lease.
+   */
+  static void implicitLost(PoolState s, LeaseRecord l) {
+    long generation = s.controlCore().drain().generation();
+    s.addOperation(
+        new Operation(implicitId(l.id()), l.owner(), generation, OperationStatus.UNCONFIRMED, ""));
   }
 
   /** The running records of dead owners become unconfirmed. */

@@ -155,7 +155,14 @@ public final class PoolAlgorithm {
     if (!s.hasWaiters() && PoolMachine.admissible(s, weight, now)) {
       return new AcquireAnswer.Granted(
           PoolMachine.grant(
-              s, s.nextEntryId(), a.owner(), a.ownerRef(), weight, a.leaseLifetime(), now));
+              s,
+              s.nextEntryId(),
+              a.owner(),
+              a.ownerRef(),
+              weight,
+              a.leaseLifetime(),
+              !a.operation().isEmpty(),
+              now));
     }
     long wait = a.queueWaitMillis();
     if (wait == 0) {
@@ -164,7 +171,15 @@ public final class PoolAlgorithm {
     long deadline = wait < 0 ? PoolState.NEVER : PoolMachine.saturatedAdd(now, wait);
     long id = s.nextEntryId();
     s.addWaiter(
-        new WaiterRecord(id, a.owner(), a.ownerRef(), weight, now, deadline, a.leaseLifetime()));
+        new WaiterRecord(
+            id,
+            a.owner(),
+            a.ownerRef(),
+            weight,
+            now,
+            deadline,
+            a.leaseLifetime(),
+            !a.operation().isEmpty()));
     return new AcquireAnswer.Queued(id, deadline);
   }
 

@@ -57,6 +57,10 @@ final class PoolMachine {
     for (LeaseRecord l : dead) {
       s.removeLease(l.id());
       s.trace().add(TraceEvent.Kind.RECLAIMED, l.id(), l.owner(), s.activeWeight(), now);
+      if (!l.attempt()) {
+        // No operation record stands for this work (an attempt's record just became unconfirmed).
+        OperationRules.implicitLost(s, l);
+      }
     }
     for (Iterator<WaiterRecord> it = s.waiterIterator(); it.hasNext(); ) {
       WaiterRecord w = it.next();
@@ -115,10 +119,17 @@ final class PoolMachine {
 
   /** Writes a lease and spends its tokens and spacing slot; the caller checked admissibility. */
   static LeaseRecord grant(
-      PoolState s, long id, String owner, long ownerRef, long weight, long lifetime, long now) {
+      PoolState s,
+      long id,
+      String owner,
+      long ownerRef,
+      long weight,
+      long lifetime,
+      boolean attempt,
+      long now) {
     long expiresAt = lifetime < 0 ? NEVER : saturatedAdd(now, lifetime);
     LeaseRecord lease =
-        new LeaseRecord(id, owner, ownerRef, weight, now, expiresAt, s.nextFencingToken());
+        new LeaseRecord(id, owner, ownerRef, weight, now, expiresAt, s.nextFencingToken(), attempt);
     s.putLease(lease);
     int handOffs = s.config().localHandOffs();
     if (handOffs > 0 && expiresAt == NEVER) {
@@ -175,6 +186,7 @@ final class PoolMachine {
               head.ownerRef(),
               head.weight(),
               head.leaseLifetime(),
+              head.attempt(),
               now));
     }
   }

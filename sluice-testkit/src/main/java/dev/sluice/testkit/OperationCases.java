@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Test;
  * Operation records: the pool knows each managed execution from its first queued or admitted
  * attempt to its end, so a drain waits for one between attempts, and one whose owner died stays
  * unconfirmed until an operator acknowledges it for the running drain; a resume prunes the
- * acknowledged records, so a later drain can be clean. Time moves only on the manual clock.
+ * acknowledged records, so a later drain can be clean. A dead owner's plain lease leaves an
+ * unconfirmed operation too. Time moves only on the manual clock.
  */
 public abstract class OperationCases extends ConformanceCase {
   /**
@@ -91,6 +92,37 @@ public abstract class OperationCases extends ConformanceCase {
     assertThat(next.clean()).isTrue();
     r.script().release();
     r.victim().closeAsync();
+  }
+
+  @Test
+  void aDeadOwnersPlainLeaseLeavesAnUnconfirmedOperationNamedAfterIt() throws Exception {
+    Limiter survivor = open(cap(2));
+    FailingStore doomed = new FailingStore(store());
+    Limiter victim = Limiter.open(doomed, cap(2));
+    victim.acquire(1).close();
+    Lease held = victim.acquire(1);
+    Lease full = survivor.acquire(1);
+    CompletableFuture<String> queued = victim.schedule(() -> "never");
+    settled(victim);
+    Maintenance m = survivor.maintenance();
+    assertThat(m.status().runningOperations()).as("plain work is recorded only if lost").isZero();
+
+    doomed.killOwners();
+    ControlStatus status = m.status();
+    String id = "lease-" + held.admission().leaseId();
+    assertThat(status.activeLeases()).as("only the survivor's lease is left").isEqualTo(1);
+    assertThat(status.unconfirmed())
+        .as("the held lease, not the released one nor the request that never started")
+        .extracting(ControlStatus.UnconfirmedOperation::id)
+        .containsExactly(id);
+    full.close();
+    long generation = m.drain().generation();
+    assertThat(m.status().settled()).isFalse();
+    assertThat(m.acknowledge(generation, List.of(id), "the job is idempotent").settled()).isTrue();
+    assertThat(m.resume(generation).unconfirmed()).as("pruned on resume").isEmpty();
+    assertThat(m.drain().clean()).isTrue();
+    assertThat(queued).isNotCompleted();
+    victim.closeAsync();
   }
 
   @Test

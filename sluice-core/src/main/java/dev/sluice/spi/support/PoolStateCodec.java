@@ -19,6 +19,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToLongFunction;
+import java.util.function.UnaryOperator;
 
 /**
  * The compact binary form of a pool's state, except its trace, that any store may keep in one row
@@ -38,11 +40,12 @@ import java.util.Set;
  * format (a number from 1) and then the fields of every minor format up to it, in order (minor 1:
  * the {@link ControlState} as first defined; minor 2: the cooldown's and breaker's fences, the
  * probe and the percentage rule's samples, which a row of minor 1 reads as empty; minor 3: the
- * operation records, which older rows read as none). A row without an extension is minor 0. A
- * reader refuses a row whose minor format is newer than {@link #MINOR} with a message naming both,
- * rather than skip fields it does not know; and a writer adds the extension only when the state
- * holds something minor 0 cannot say, so processes of an older Sluice keep sharing a pool until a
- * newer feature is used.
+ * operation records, which older rows read as none; minor 4: the ids of the leases and then of the
+ * waiters that are attempts of managed executions, each a count and the ids, which older rows read
+ * as none). A row without an extension is minor 0. A reader refuses a row whose minor format is
+ * newer than {@link #MINOR} with a message naming both, rather than skip fields it does not know;
+ * and a writer adds the extension only when the state holds something minor 0 cannot say, so
+ * processes of an older Sluice keep sharing a pool until a newer feature is used.
  *
  * <p>Thread-safe (stateless).
  */
@@ -51,7 +54,7 @@ public final class PoolStateCodec {
   public static final byte TAG = 2;
 
   /** The newest minor format this Sluice reads and writes. */
-  public static final int MINOR = 3;
+  public static final int MINOR = 4;
 
   private static final TraceEvent.Kind[] KINDS = TraceEvent.Kind.values();
   private static final ControlState.BreakerPhase[] PHASES = ControlState.BreakerPhase.values();
@@ -125,13 +128,37 @@ public final class PoolStateCodec {
       out.number(e.activeWeight());
       out.number(e.at().toEpochMilli());
     }
-    if (!s.control().isNone()) {
+    List<Long> attemptLeases = new ArrayList<>();
+    for (LeaseRecord l : s.leases()) {
+      if (l.attempt()) {
+        attemptLeases.add(l.id());
+      }
+    }
+    List<Long> attemptWaiters = new ArrayList<>();
+    for (WaiterRecord w : s.waiters()) {
+      if (w.attempt()) {
+        attemptWaiters.add(w.id());
+      }
+    }
+    boolean attempts = !attemptLeases.isEmpty() || !attemptWaiters.isEmpty();
+    if (!s.control().isNone() || attempts) {
       // The oldest minor that can say it, so older processes keep reading rows without records.
-      int minor = s.control().operations().isEmpty() ? 2 : 3;
+      int minor = attempts ? 4 : s.control().operations().isEmpty() ? 2 : 3;
       out.number(minor);
       writeControl(out, s.control(), minor);
+      if (minor >= 4) {
+        writeIds(out, attemptLeases);
+        writeIds(out, attemptWaiters);
+      }
     }
     return Arrays.copyOf(out.buf, out.len);
+  }
+
+  private static void writeIds(Out out, List<Long> ids) {
+    out.number(ids.size());
+    for (long id : ids) {
+      out.number(id);
+    }
   }
 
   private static void index(Map<String, Integer> owners, List<String> list, String owner) {
@@ -304,6 +331,10 @@ public final class PoolStateCodec {
                 + " malformed pool state)");
       }
       control = readControl(in, minor);
+      if (minor >= 4) {
+        leases = markAttempts(in, "lease", leases, LeaseRecord::id, LeaseRecord::asAttempt);
+        waiters = markAttempts(in, "waiter", waiters, WaiterRecord::id, WaiterRecord::asAttempt);
+      }
     }
     if (in.left() != 0) {
       throw new IOException("malformed pool state: " + in.left() + " bytes after the end");
@@ -313,6 +344,32 @@ public final class PoolStateCodec {
             nextAllowedAt, limited == 1, reservoir, nextRefreshAt, lastEntryId, lastFencingToken);
     return new StoredPoolState(
         createdAt, scalars, control, traceCapacity, leases, waiters, lastPulse, pending);
+  }
+
+  /**
+   * Reads the ids of the rows that are attempts of managed executions (minor 4) and marks them; an
+   * id that names no row is damage.
+   */
+  private static <T> List<T> markAttempts(
+      In in, String what, List<T> rows, ToLongFunction<T> id, UnaryOperator<T> mark)
+      throws IOException {
+    int count = in.sized(what + " attempt count");
+    if (count == 0) {
+      return rows;
+    }
+    Set<Long> ids = new HashSet<>();
+    for (int i = 0; i < count; i++) {
+      ids.add(in.number());
+    }
+    List<T> marked = new ArrayList<>(rows.size());
+    for (T row : rows) {
+      marked.add(ids.remove(id.applyAsLong(row)) ? mark.apply(row) : row);
+    }
+    if (!ids.isEmpty()) {
+      throw new IOException(
+          "malformed pool state: attempt " + what + " " + ids.iterator().next() + " not found");
+    }
+    return marked;
   }
 
   /** A lease or a waiter from its id, its owner and its five numbers, in the order written. */

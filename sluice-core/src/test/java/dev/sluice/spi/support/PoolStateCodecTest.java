@@ -198,6 +198,44 @@ class PoolStateCodecTest {
   }
 
   @Test
+  void attemptLeasesAndWaitersReadBackInMinorFourAndOnlyThenIsItWritten() throws IOException {
+    PoolState s = sample();
+    byte[] base = PoolStateCodec.write(s, 7, List.of());
+    s.putLease(new LeaseRecord(6, "owner-a", 11, 1, 10, PoolState.NEVER, 9, true));
+    s.addWaiter(new WaiterRecord(8, "owner-a", 12, 1, 20, PoolState.NEVER, -1, true));
+    byte[] minorFour = PoolStateCodec.write(s, 7, List.of());
+    StoredPoolState back = PoolStateCodec.read(minorFour);
+    assertThat(back.leases()).containsExactlyElementsOf(s.leases());
+    assertThat(back.waiters()).containsExactlyElementsOf(s.waiters());
+    assertThat(back.leases())
+        .filteredOn(LeaseRecord::attempt)
+        .extracting(LeaseRecord::id)
+        .containsExactly(6L);
+    assertThat(back.waiters())
+        .filteredOn(WaiterRecord::attempt)
+        .extracting(WaiterRecord::id)
+        .containsExactly(8L);
+    assertThat(back.control())
+        .as("no control state beside the attempts")
+        .isEqualTo(ControlState.NONE);
+    // Plain leases and waiters alone keep the minor-0 row older processes read.
+    assertThat(base).isEqualTo(PoolStateCodec.write(sample(), 7, List.of()));
+    s.removeLease(6);
+    s.removeWaiter(8);
+    s.putLease(new LeaseRecord(6, "owner-a", 11, 1, 10, PoolState.NEVER, 9));
+    assertThat(PoolStateCodec.read(PoolStateCodec.write(s, 7, List.of())).leases())
+        .noneMatch(LeaseRecord::attempt);
+    // An attempt id that names no lease is damage: the last lease id (6) made 7.
+    byte[] damaged = minorFour.clone();
+    int at = damaged.length - 3; // the row ends: one lease id, 6; one waiter id, 8
+    assertThat(damaged[at]).isEqualTo((byte) (6 << 1));
+    damaged[at] = (byte) (7 << 1);
+    assertThatThrownBy(() -> PoolStateCodec.read(damaged))
+        .isInstanceOf(IOException.class)
+        .hasMessageContaining("attempt lease 7 not found");
+  }
+
+  @Test
   void aRowRecordingOneOperationTwiceIsRefused() throws IOException {
     PoolState s = sample();
     s.control(
