@@ -38,14 +38,14 @@ import java.util.function.Supplier;
  * The lease is held until the body is read to its end, fails, or its reader closes it: for {@code
  * BodyHandlers.ofString()} that is before {@code send} returns; for {@code ofInputStream()} it is
  * when the application closes the stream, so close it (try-with-resources) even when abandoning it
- * half-way. Only a body read to its end lets a 2xx count as a success for the shared cooldown and
- * circuit breaker: one closed before its end counts as neutral (an unfinished body shows no
- * recovery), and one that fails as a service failure; a throttle or an error status counts as its
- * headers said, whatever its body did. The attempt timeout and the deadline cover the body: when
- * either passes, the body is aborted and its reader gets an {@link java.io.IOException}. Each
- * attempt sends with the client's blocking {@code send} on the attempt's callback thread of the
- * limiter (a timeout or cancellation interrupts it there), and that thread waits while a body is
- * being read.
+ * half-way, or read it inside {@link #sendAndRead}, which closes it. Only a body read to its end
+ * lets a 2xx count as a success for the shared cooldown and circuit breaker: one closed before its
+ * end counts as neutral (an unfinished body shows no recovery), and one that fails as a service
+ * failure; a throttle or an error status counts as its headers said, whatever its body did. The
+ * attempt timeout and the deadline cover the body: when either passes, the body is aborted and its
+ * reader gets an {@link java.io.IOException}. Each attempt sends with the client's blocking {@code
+ * send} on the attempt's callback thread of the limiter (a timeout or cancellation interrupts it
+ * there), and that thread waits while a body is being read.
  *
  * <h2>Retries</h2>
  *
@@ -127,6 +127,61 @@ public final class HttpLimiter {
       HttpRequest request, BodyHandler<T> handler, ExecuteOptions options)
       throws IOException, InterruptedException {
     return await(sendAsync(request, handler, options));
+  }
+
+  /**
+   * Sends a request as a managed execution, reads its response with {@code reader}, and closes the
+   * body when the reader returns or throws: a streamed body ({@code ofInputStream}, {@code
+   * ofLines}) that the reader leaves part-way gives the lease back then, not at the attempt
+   * timeout. A body that is no {@link AutoCloseable} (a string, bytes, a file) was read before the
+   * reader runs. With {@code ofPublisher} the reader must cancel what it does not read.
+   *
+   * @param request the request
+   * @param handler how the body is read
+   * @param options retries, deadline, attempt timeout and each attempt's schedule options
+   * @param reader what the application reads, while the lease is held
+   * @param <T> the body type
+   * @param <R> what the reader returns
+   * @return the reader's result
+   * @throws IOException the last attempt's transport failure, or the reader's, or the body's close
+   * @throws InterruptedException if interrupted while waiting for the response; the call is then
+   *     cancelled
+   * @throws IllegalArgumentException if the call is replay-safe with retries and its body cannot be
+   *     sent again
+   */
+  public <T, R> R sendAndRead(
+      HttpRequest request,
+      BodyHandler<T> handler,
+      ExecuteOptions options,
+      ResponseReader<T, R> reader)
+      throws IOException, InterruptedException {
+    Objects.requireNonNull(reader, "reader");
+    HttpResponse<T> response = send(request, handler, options);
+    R result;
+    try {
+      result = reader.read(response);
+    } catch (IOException | RuntimeException | Error e) {
+      try {
+        close(response.body());
+      } catch (IOException | RuntimeException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      throw e;
+    }
+    close(response.body());
+    return result;
+  }
+
+  private static void close(Object body) throws IOException {
+    if (body instanceof AutoCloseable closeable) {
+      try {
+        closeable.close();
+      } catch (IOException | RuntimeException e) {
+        throw e;
+      } catch (Exception e) {
+        throw new IOException("closing the response body failed", e);
+      }
+    }
   }
 
   /**

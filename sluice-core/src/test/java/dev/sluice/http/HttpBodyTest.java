@@ -126,6 +126,42 @@ class HttpBodyTest extends LocalServerFixture {
   }
 
   @Test
+  void sendAndReadClosesAStreamItsReaderLeavesHalfWay() throws Exception {
+    server.serve("/read-part", hangingBody());
+    HttpRequest get = HttpRequest.newBuilder(server.uri("/read-part")).build();
+    String part =
+        limiter
+            .http()
+            .sendAndRead(
+                get,
+                BodyHandlers.ofInputStream(),
+                ExecuteOptions.defaults(),
+                r -> new String(r.body().readNBytes(4), StandardCharsets.UTF_8));
+    assertThat(part).isEqualTo("part");
+    assertReleased();
+  }
+
+  @Test
+  void sendAndReadClosesTheStreamWhenItsReaderThrows() throws Exception {
+    server.serve("/read-fail", hangingBody());
+    HttpRequest get = HttpRequest.newBuilder(server.uri("/read-fail")).build();
+    assertThatThrownBy(
+            () ->
+                limiter
+                    .http()
+                    .sendAndRead(
+                        get,
+                        BodyHandlers.ofLines(),
+                        ExecuteOptions.defaults(),
+                        r -> {
+                          throw new IllegalStateException("the application gave up");
+                        }))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("the application gave up");
+    assertReleased();
+  }
+
+  @Test
   void aStreamedBodyAbandonedHalfWayReleasesTheLeaseWhenClosed() throws Exception {
     server.serve("/stream", hangingBody());
     HttpRequest get = HttpRequest.newBuilder(server.uri("/stream")).build();
