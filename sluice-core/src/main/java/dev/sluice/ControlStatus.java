@@ -99,9 +99,9 @@ public record ControlStatus(
   }
 
   /**
-   * A managed execution, or a plain lease, whose owner died before it finished: whether its work
-   * took effect is unknown, so a drain does not settle until an operator {@linkplain
-   * Maintenance#acknowledge acknowledges} it.
+   * A managed execution whose owner died before it finished, or a plain lease whose owner died
+   * during a drain: whether its work took effect is unknown, so a drain does not settle until an
+   * operator {@linkplain Maintenance#acknowledge acknowledges} it.
    *
    * @param id the operation id its attempts saw ({@link ExecutionContext#operationId()}); for a
    *     plain lease ({@code schedule}, {@code acquire}) {@code lease-} and its {@link

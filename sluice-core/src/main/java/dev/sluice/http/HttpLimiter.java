@@ -17,6 +17,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Flow;
 import java.util.function.Supplier;
 
 /**
@@ -133,8 +134,8 @@ public final class HttpLimiter {
    * Sends a request as a managed execution, reads its response with {@code reader}, and closes the
    * body when the reader returns or throws: a streamed body ({@code ofInputStream}, {@code
    * ofLines}) that the reader leaves part-way gives the lease back then, not at the attempt
-   * timeout. A body that is no {@link AutoCloseable} (a string, bytes, a file) was read before the
-   * reader runs. With {@code ofPublisher} the reader must cancel what it does not read.
+   * timeout; an {@code ofPublisher} body the reader did not subscribe to is cancelled. Any other
+   * body (a string, bytes, a file) was read before the reader runs.
    *
    * @param request the request
    * @param handler how the body is read
@@ -157,23 +158,33 @@ public final class HttpLimiter {
       throws IOException, InterruptedException {
     Objects.requireNonNull(reader, "reader");
     HttpResponse<T> response = send(request, handler, options);
-    R result;
+    Throwable failed = null;
     try {
-      result = reader.read(response);
-    } catch (IOException | RuntimeException | Error e) {
-      try {
+      return reader.read(response);
+    } catch (Throwable t) {
+      failed = t;
+      throw t;
+    } finally {
+      if (failed == null) {
         close(response.body());
-      } catch (IOException | RuntimeException suppressed) {
-        e.addSuppressed(suppressed);
+      } else {
+        try {
+          close(response.body());
+        } catch (IOException | RuntimeException suppressed) {
+          failed.addSuppressed(suppressed);
+        }
       }
-      throw e;
     }
-    close(response.body());
-    return result;
   }
 
+  /**
+   * Ends a body the reader may have left: closes a stream, and cancels a publisher nobody
+   * subscribed to (one already subscribed refuses a second subscriber, which changes nothing).
+   */
   private static void close(Object body) throws IOException {
-    if (body instanceof AutoCloseable closeable) {
+    if (body instanceof Flow.Publisher<?> publisher) {
+      publisher.subscribe(CancelAtOnce.INSTANCE);
+    } else if (body instanceof AutoCloseable closeable) {
       try {
         closeable.close();
       } catch (IOException | RuntimeException e) {
@@ -182,6 +193,25 @@ public final class HttpLimiter {
         throw new IOException("closing the response body failed", e);
       }
     }
+  }
+
+  /** A subscriber that takes nothing: it cancels its subscription as it gets it. */
+  private enum CancelAtOnce implements Flow.Subscriber<Object> {
+    INSTANCE;
+
+    @Override
+    public void onSubscribe(Flow.Subscription subscription) {
+      subscription.cancel();
+    }
+
+    @Override
+    public void onNext(Object item) {}
+
+    @Override
+    public void onError(Throwable throwable) {}
+
+    @Override
+    public void onComplete() {}
   }
 
   /**

@@ -46,7 +46,9 @@ final class AcquireSender {
 
   /** Sends an acquire for a ticket, or holds it in this JVM, and routes the answer to it. */
   void acquire(Ticket t, long queueWaitMillis, boolean async) {
-    if (async && queueWaitMillis != 0 && handOffs.hold(t)) {
+    // An attempt of a managed execution always goes to the store, which records its operation as
+    // it takes the acquire; a unit passed here would start the attempt unrecorded.
+    if (async && queueWaitMillis != 0 && t.operation.isEmpty() && handOffs.hold(t)) {
       // Held in this JVM until a pass or its turn to wait at the pool.
       return;
     }

@@ -132,10 +132,17 @@ final class Execution<T> implements InFlight, StopsOnClose, RetryHorizon {
       attempts = n;
       retryTimer = null;
     }
-    CompletableFuture<Void> request =
-        limiter
-            .requests()
-            .scheduleAttempt(admission -> runAttempt(a, admission), options.schedule(), a);
+    CompletableFuture<Void> request;
+    try {
+      request =
+          limiter
+              .requests()
+              .scheduleAttempt(admission -> runAttempt(a, admission), options.schedule(), a);
+    } catch (RuntimeException | Error e) {
+      // Refused as it was made (a closing limiter's timers): ended like any refusal, and the
+      // record's end, if left to this thread, is still sent.
+      request = CompletableFuture.failedFuture(e);
+    }
     boolean withdraw;
     synchronized (this) {
       a.request = request;

@@ -105,7 +105,10 @@ final class HandOffCoordinator {
 
   /** A request's acquire was answered "queued": from now on it may be passed a unit. */
   void queued(Ticket t) {
-    handOffs.sent(t);
+    // Never an attempt: its grant must come from the store, which counts it as the attempt's.
+    if (t.operation.isEmpty()) {
+      handOffs.sent(t);
+    }
   }
 
   /** Forgets a request that was granted, dropped or withdrawn. */

@@ -79,8 +79,9 @@ final class PoolControl {
 
   /**
    * Ends this owner's record of an operation that finished without its last report doing so. A
-   * failure is left alone: the record stays running until the owner retires or dies, which a drain
-   * shows rather than hides.
+   * transient failure leaves the end to the runner's recovery, which sends it once the store
+   * answers; any other failure is left alone: the record stays running until the owner retires or
+   * dies, which a drain shows rather than hides.
    */
   void finishAsync(String operation) {
     try {

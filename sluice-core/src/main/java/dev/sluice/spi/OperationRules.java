@@ -15,9 +15,10 @@ import java.util.function.Predicate;
  * The operation records of managed execution: an operation is recorded when its first attempt is
  * queued or admitted and removed when it finishes; its owner's death leaves it {@linkplain
  * OperationStatus#UNCONFIRMED unconfirmed}, which keeps a drain from settling until an operator
- * acknowledges it for the running drain; a resume prunes the acknowledged records. A dead owner's
- * plain lease (a {@code schedule}'s, an {@code acquire}'s) leaves an unconfirmed record too, named
- * {@code lease-<id>}: plain work is recorded only when its owner dies, so it costs nothing before.
+ * acknowledges it for the running drain; a resume prunes the acknowledged records. A plain lease (a
+ * {@code schedule}'s, an {@code acquire}'s) whose owner dies while the pool drains leaves an
+ * unconfirmed record too, named {@code lease-<id>}: plain work is recorded only then, so it costs
+ * nothing before, and a pool that is never drained collects no record of every crash.
  *
  * <p>The records live in the pool state's table ({@link PoolState#operations()}), keyed by id:
  * every admission of a first attempt adds one and every last report removes one, under the store's
@@ -54,9 +55,10 @@ final class OperationRules {
   }
 
   /**
-   * A dead owner's lease that admitted no attempt of a managed execution ({@code schedule}, {@code
-   * acquire}): its work may or may not have taken effect, as an execution's may, so it leaves an
-   * unconfirmed operation of its own, named after the lease.
+   * A lease that admitted no attempt of a managed execution ({@code schedule}, {@code acquire}),
+   * whose owner died while the pool drains: its work may or may not have taken effect, as an
+   * execution's may, so the drain must not report clean; it leaves an unconfirmed operation of its
+   * own, named after the lease.
    */
   static void implicitLost(PoolState s, LeaseRecord l) {
     long generation = s.controlCore().drain().generation();

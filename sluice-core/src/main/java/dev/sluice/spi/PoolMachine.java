@@ -57,7 +57,7 @@ final class PoolMachine {
     for (LeaseRecord l : dead) {
       s.removeLease(l.id());
       s.trace().add(TraceEvent.Kind.RECLAIMED, l.id(), l.owner(), s.activeWeight(), now);
-      if (!l.attempt()) {
+      if (!l.attempt() && s.controlCore().drain().draining()) {
         // No operation record stands for this work (an attempt's record just became unconfirmed).
         OperationRules.implicitLost(s, l);
       }

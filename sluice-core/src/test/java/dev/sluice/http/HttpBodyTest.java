@@ -142,6 +142,19 @@ class HttpBodyTest extends LocalServerFixture {
   }
 
   @Test
+  void sendAndReadCancelsAPublisherItsReaderNeverSubscribedTo() throws Exception {
+    server.serve("/read-none", hangingBody());
+    HttpRequest get = HttpRequest.newBuilder(server.uri("/read-none")).build();
+    int status =
+        limiter
+            .http()
+            .sendAndRead(
+                get, BodyHandlers.ofPublisher(), ExecuteOptions.defaults(), r -> r.statusCode());
+    assertThat(status).isEqualTo(200);
+    assertReleased();
+  }
+
+  @Test
   void sendAndReadClosesTheStreamWhenItsReaderThrows() throws Exception {
     server.serve("/read-fail", hangingBody());
     HttpRequest get = HttpRequest.newBuilder(server.uri("/read-fail")).build();

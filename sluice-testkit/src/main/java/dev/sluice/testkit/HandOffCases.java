@@ -8,6 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sluice.Admission;
+import dev.sluice.ExecuteOptions;
+import dev.sluice.ExecutionContext;
 import dev.sluice.Lease;
 import dev.sluice.Limiter;
 import dev.sluice.LimiterConfig;
@@ -60,6 +62,31 @@ public abstract class HandOffCases extends ConformanceCase {
     PoolSnapshot after = limiter.inspect();
     assertThat(after.leases()).isEmpty();
     assertThat(after.waiters()).isEmpty();
+  }
+
+  @Test
+  void anAttemptOfAnExecutionWaitsAtThePoolAndIsNeverPassedAUnit() throws Exception {
+    Limiter limiter = open(handOffs(1, 4));
+    Lease holder = limiter.acquire(1);
+    CompletableFuture<String> plain = limiter.schedule(() -> "plain");
+    AttemptScript script = AttemptScript.waiting(clock);
+    CompletableFuture<String> run = limiter.execute(script, ExecuteOptions.defaults());
+    settled(limiter);
+    assertThat(limiter.inspect().waiters())
+        .as("the attempt went to the store, which records its operation")
+        .hasSize(2);
+    assertThat(limiter.maintenance().status().runningOperations()).isEqualTo(1);
+
+    holder.close();
+    assertThat(await(plain)).isEqualTo("plain");
+    ExecutionContext attempt = script.awaitStart();
+    assertThat(attempt.admission().leaseId())
+        .as("granted by the store, not passed the plain requests' unit")
+        .isNotEqualTo(holder.admission().leaseId());
+    assertThat(limiter.maintenance().status().runningOperations()).isEqualTo(1);
+    script.release();
+    assertThat(await(run)).isEqualTo("late");
+    assertThat(limiter.maintenance().status().runningOperations()).isZero();
   }
 
   @Test

@@ -28,8 +28,8 @@ import org.junit.jupiter.api.Test;
  * Operation records: the pool knows each managed execution from its first queued or admitted
  * attempt to its end, so a drain waits for one between attempts, and one whose owner died stays
  * unconfirmed until an operator acknowledges it for the running drain; a resume prunes the
- * acknowledged records, so a later drain can be clean. A dead owner's plain lease leaves an
- * unconfirmed operation too. Time moves only on the manual clock.
+ * acknowledged records, so a later drain can be clean. A plain lease whose owner dies during a
+ * drain leaves an unconfirmed operation too. Time moves only on the manual clock.
  */
 public abstract class OperationCases extends ConformanceCase {
   /**
@@ -95,8 +95,10 @@ public abstract class OperationCases extends ConformanceCase {
   }
 
   @Test
-  void aDeadOwnersPlainLeaseLeavesAnUnconfirmedOperationNamedAfterIt() throws Exception {
+  void aPlainLeaseWhoseOwnerDiesDuringADrainLeavesAnUnconfirmedOperationNamedAfterIt()
+      throws Exception {
     Limiter survivor = open(cap(2));
+    Maintenance m = survivor.maintenance();
     FailingStore doomed = new FailingStore(store());
     Limiter victim = Limiter.open(doomed, cap(2));
     victim.acquire(1).close();
@@ -104,7 +106,7 @@ public abstract class OperationCases extends ConformanceCase {
     Lease full = survivor.acquire(1);
     CompletableFuture<String> queued = victim.schedule(() -> "never");
     settled(victim);
-    Maintenance m = survivor.maintenance();
+    long generation = m.drain().generation();
     assertThat(m.status().runningOperations()).as("plain work is recorded only if lost").isZero();
 
     doomed.killOwners();
@@ -116,12 +118,52 @@ public abstract class OperationCases extends ConformanceCase {
         .extracting(ControlStatus.UnconfirmedOperation::id)
         .containsExactly(id);
     full.close();
-    long generation = m.drain().generation();
     assertThat(m.status().settled()).isFalse();
     assertThat(m.acknowledge(generation, List.of(id), "the job is idempotent").settled()).isTrue();
     assertThat(m.resume(generation).unconfirmed()).as("pruned on resume").isEmpty();
     assertThat(m.drain().clean()).isTrue();
     assertThat(queued).isNotCompleted();
+    victim.closeAsync();
+  }
+
+  @Test
+  void aPlainLeaseWhoseOwnerDiesOutsideADrainLeavesNoRecord() throws Exception {
+    Limiter survivor = open(cap(2));
+    FailingStore doomed = new FailingStore(store());
+    Limiter victim = Limiter.open(doomed, cap(2));
+    victim.acquire(1);
+    doomed.killOwners();
+    Maintenance m = survivor.maintenance();
+    ControlStatus status = m.status();
+    assertThat(status.activeLeases()).as("the dead owner's lease was reclaimed").isZero();
+    assertThat(status.unconfirmed()).as("no drain ran: nobody waits for it").isEmpty();
+    assertThat(m.drain().clean()).isTrue();
+    victim.closeAsync();
+  }
+
+  @Test
+  void anAttemptQueuedThenGrantedWhoseOwnerDiesLeavesOnlyItsOperation() throws Exception {
+    Limiter survivor = open(cap(1));
+    Lease full = survivor.acquire(1);
+    FailingStore doomed = new FailingStore(store());
+    Limiter victim = Limiter.open(doomed, cap(1));
+    AttemptScript script = AttemptScript.waiting(clock);
+    CompletableFuture<String> run = victim.execute(script, ExecuteOptions.defaults());
+    settled(victim);
+    assertThat(survivor.inspect().waiters()).as("the attempt waits at the pool").hasSize(1);
+    full.close();
+    String id = script.awaitStart().operationId();
+    Maintenance m = survivor.maintenance();
+    long generation = m.drain().generation();
+
+    doomed.killOwners();
+    assertThat(m.status().unconfirmed())
+        .as("the lease granted from the queue is known as the attempt's")
+        .extracting(ControlStatus.UnconfirmedOperation::id)
+        .containsExactly(id);
+    m.acknowledge(generation, List.of(id), "lost");
+    m.resume(generation);
+    script.release();
     victim.closeAsync();
   }
 

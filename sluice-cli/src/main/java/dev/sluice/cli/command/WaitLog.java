@@ -13,6 +13,7 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * What a waiting {@code sluice run} leaves in a log when stderr is not a terminal (CI): one line
@@ -76,6 +77,11 @@ final class WaitLog {
           if (others.isEmpty() && !othersOffered) {
             return "";
           }
+          int ownWeight =
+              Stream.concat(p.holders().stream(), p.offers().stream())
+                  .filter(t -> t.requestId().equals(ownRequestId))
+                  .mapToInt(Ticket::weight)
+                  .sum();
           String names =
               others.stream()
                   .limit(MAX_HOLDERS)
@@ -85,7 +91,7 @@ final class WaitLog {
               others.size() > MAX_HOLDERS ? " and " + (others.size() - MAX_HOLDERS) + " more" : "";
           return String.format(
               ", held by %s%s (%d/%d used)",
-              names.isEmpty() ? "offers" : names, more, p.used(), p.capacity());
+              names.isEmpty() ? "offers" : names, more, p.used() - ownWeight, p.capacity());
         }
       }
     } catch (RuntimeException e) {

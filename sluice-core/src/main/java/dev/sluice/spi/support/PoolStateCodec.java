@@ -359,7 +359,11 @@ public final class PoolStateCodec {
     }
     Set<Long> ids = new HashSet<>();
     for (int i = 0; i < count; i++) {
-      ids.add(in.number());
+      long listed = in.number();
+      if (!ids.add(listed)) {
+        throw new IOException(
+            "malformed pool state: attempt " + what + " " + listed + " listed twice");
+      }
     }
     List<T> marked = new ArrayList<>(rows.size());
     for (T row : rows) {

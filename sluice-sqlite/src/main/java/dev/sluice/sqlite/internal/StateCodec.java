@@ -34,7 +34,8 @@ final class StateCodec {
   private StateCodec() {}
 
   static String write(PoolState s) {
-    // Operation records serve only a drain, which such a pool cannot keep: they are not written.
+    // Operation records serve only a drain, which such a pool cannot keep: they are not written,
+    // nor is whether a lease or waiter is an attempt, which only decides what a drain records.
     if (!s.control().withOperations(List.of()).isNone()) {
       // Older processes on such a pool read every field of this document: a field they do not know
       // would be lost on their next write, so the state is refused rather than silently dropped.
