@@ -13,6 +13,7 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -21,7 +22,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A JVM SIGKILLed inside a managed execution's attempt leaves its operation unconfirmed; an
+ * A JVM SIGKILLed inside a managed execution's attempt leaves its operation unconfirmed, and one
+ * SIGKILLed during a drain inside a plain {@code schedule} leaves its lease unconfirmed; an
  * operator settles the drain with the real {@code sluice pool acknowledge}, and a stale or
  * reasonless acknowledgement changes nothing.
  */
@@ -50,7 +52,7 @@ class LimiterAcknowledgeProcessTest {
 
   @Test
   void anOperationLeftByAKilledJvmIsAcknowledgedThroughTheCommand() throws Exception {
-    String operation = startHangingExecution();
+    String operation = startHanging();
     JsonNode drained = ok(sluice.run("pool", "drain", "--pool-dir", pool));
     String generation = drained.get("generation").asText();
     assertThat(drained.get("runningOperations").asLong()).isEqualTo(1);
@@ -88,6 +90,31 @@ class LimiterAcknowledgeProcessTest {
     assertThat(resumed.get("unconfirmed")).isEmpty();
   }
 
+  @Test
+  void aPlainLeaseLeftByAJvmKilledDuringADrainIsAcknowledgedByItsLeaseName() throws Exception {
+    String lease = startHanging("plain");
+    JsonNode drained = ok(sluice.run("pool", "drain", "--pool-dir", pool));
+    String generation = drained.get("generation").asText();
+    assertThat(drained.get("activeLeases").asLong()).isEqualTo(1);
+    assertThat(drained.get("runningOperations").asLong()).isZero();
+
+    hung.destroyForcibly();
+    assertThat(hung.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    JsonNode left = ok(sluice.run("pool", "status", "--pool-dir", pool));
+    assertThat(left.get("activeLeases").asLong()).isZero();
+    assertThat(left.get("settled").asBoolean()).isFalse();
+    assertThat(left.get("unconfirmed")).hasSize(1);
+    assertThat(left.get("unconfirmed").get(0).get("id").asText()).isEqualTo(lease);
+
+    JsonNode acknowledged = ok(acknowledge(generation, lease, "the job is idempotent"));
+    assertThat(acknowledged.get("settled").asBoolean()).isTrue();
+    JsonNode resumed =
+        ok(sluice.run("pool", "resume", "--pool-dir", pool, "--generation", generation));
+    assertThat(resumed.get("unconfirmed")).isEmpty();
+    assertThat(ok(sluice.run("pool", "drain", "--pool-dir", pool)).get("clean").asBoolean())
+        .isTrue();
+  }
+
   private Result acknowledge(String generation, String operation, String reason) throws Exception {
     return sluice.run(
         "pool",
@@ -102,15 +129,18 @@ class LimiterAcknowledgeProcessTest {
         reason);
   }
 
-  /** Starts the hanging JVM and returns its operation's id once its attempt runs. */
-  private String startHangingExecution() throws Exception {
-    List<String> command =
-        List.of(
-            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-cp",
-            System.getProperty("java.class.path"),
-            HangingExecution.class.getName(),
-            pool);
+  /**
+   * Starts the hanging JVM (with {@code mode}, if given) and returns the name of what it runs (its
+   * operation's id, or its lease's) once it runs.
+   */
+  private String startHanging(String... mode) throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add(HangingExecution.class.getName());
+    command.add(pool);
+    command.addAll(List.of(mode));
     hung = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
     BufferedReader out =
         new BufferedReader(new InputStreamReader(hung.getInputStream(), StandardCharsets.UTF_8));
