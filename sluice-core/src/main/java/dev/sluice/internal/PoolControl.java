@@ -99,6 +99,11 @@ final class PoolControl {
     }
   }
 
+  /** One of this owner's commands moved the cooldown or the circuit, which every owner must see. */
+  void ownChange() {
+    watch.refresh();
+  }
+
   /** Another owner committed: its change may be a drain, a cooldown or the circuit's. */
   void foreignChange() {
     drains.changed();

@@ -297,6 +297,11 @@ final class SharedPool {
 
   private void handle(PoolOutcome<?> o) {
     routing.handle(o);
+    if (o.concernsEveryone() && control != null) {
+      // This owner's own command moved the cooldown or the circuit (a probe released without a
+      // report): its listeners hear of it as other owners do, without waiting for another read.
+      control.ownChange();
+    }
   }
 
   private void failWaiting(SluiceException f) {

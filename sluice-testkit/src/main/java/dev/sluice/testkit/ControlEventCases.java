@@ -19,6 +19,7 @@ import dev.sluice.AttemptOutcome;
 import dev.sluice.ControlStatus;
 import dev.sluice.ControlStatus.Circuit;
 import dev.sluice.ExecuteOptions;
+import dev.sluice.Lease;
 import dev.sluice.Limiter;
 import dev.sluice.LimiterConfig;
 import dev.sluice.LimiterEvent;
@@ -135,6 +136,26 @@ public abstract class ControlEventCases extends ControlCase {
     assertThat(closed.status().circuit()).isEqualTo(Circuit.CLOSED);
     assertThat(closed.status().circuitOpenUntil()).isEmpty();
     assertThat(changes()).containsExactly(CIRCUIT_OPENED, CIRCUIT_HALF_OPEN, CIRCUIT_CLOSED);
+  }
+
+  @Test
+  void aProbeReleasedWithoutAReportReopensTheCircuitAsItIsReleased() throws Exception {
+    Limiter limiter = listened(withBreaker());
+    trip(limiter);
+    assertThat(change(1).change()).isEqualTo(CIRCUIT_OPENED);
+    advance(PAUSE);
+    assertThat(change(2).change()).isEqualTo(CIRCUIT_HALF_OPEN);
+
+    Lease probe = limiter.acquire(1);
+    Instant reopens = clock.instant().plus(PAUSE);
+    probe.close();
+    // Heard without another read of the pool: the release itself reopened the circuit.
+    ControlChanged reopened = change(3);
+    assertThat(reopened.change()).isEqualTo(CIRCUIT_OPENED);
+    assertThat(reopened.status().circuitOpenUntil())
+        .as("the same pause, counted from the release")
+        .contains(reopens);
+    assertThat(changes()).containsExactly(CIRCUIT_OPENED, CIRCUIT_HALF_OPEN, CIRCUIT_OPENED);
   }
 
   @Test

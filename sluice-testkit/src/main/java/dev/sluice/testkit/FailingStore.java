@@ -35,6 +35,7 @@ public final class FailingStore implements PoolStore {
   private final PoolStore delegate;
   private final AtomicInteger failures = new AtomicInteger();
   private volatile BackendFailureException.Kind kind = BackendFailureException.Kind.PERMANENT;
+  private volatile Class<?> failing = PoolCommand.class;
   private final List<Wrapped> sessions = new CopyOnWriteArrayList<>();
   private final ReentrantLock holdLock = new ReentrantLock();
   private final Condition held = holdLock.newCondition();
@@ -59,6 +60,7 @@ public final class FailingStore implements PoolStore {
    */
   public void failNext(int n) {
     kind = BackendFailureException.Kind.PERMANENT;
+    failing = PoolCommand.class;
     failures.set(n);
   }
 
@@ -67,7 +69,19 @@ public final class FailingStore implements PoolStore {
    * lost connection or a restarting server would; then the store answers again.
    */
   public void failNextTransiently(int n) {
+    failNextTransiently(n, PoolCommand.class);
+  }
+
+  /**
+   * Makes the next {@code n} commands of one kind fail with a transient {@link
+   * BackendFailureException}; other commands pass meanwhile.
+   *
+   * @param n how many
+   * @param kindOfCommand the kind, such as {@code PoolCommand.Report.class}
+   */
+  public void failNextTransiently(int n, Class<?> kindOfCommand) {
     kind = BackendFailureException.Kind.TRANSIENT;
+    failing = kindOfCommand;
     failures.set(n);
   }
 
@@ -242,8 +256,8 @@ public final class FailingStore implements PoolStore {
     }
   }
 
-  private void maybeFail() {
-    if (failures.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
+  private void maybeFail(PoolCommand<?> command) {
+    if (failing.isInstance(command) && failures.getAndUpdate(n -> Math.max(0, n - 1)) > 0) {
       throw new BackendFailureException("injected failure of " + delegate.poolName(), null, kind);
     }
   }
@@ -292,11 +306,11 @@ public final class FailingStore implements PoolStore {
       }
     }
 
-    private void check() {
+    private void check(PoolCommand<?> command) {
       if (lost) {
         throw new OwnerLostException(delegate.poolName(), session.ownerId());
       }
-      maybeFail();
+      maybeFail(command);
     }
 
     @Override
@@ -306,7 +320,7 @@ public final class FailingStore implements PoolStore {
 
     @Override
     public <R> PoolOutcome<R> execute(PoolCommand<R> command) {
-      check();
+      check(command);
       holdIfAcquire(command);
       return session.execute(command);
     }
@@ -314,7 +328,7 @@ public final class FailingStore implements PoolStore {
     @Override
     public <R> CompletableFuture<PoolOutcome<R>> submit(PoolCommand<R> command) {
       try {
-        check();
+        check(command);
       } catch (SluiceException e) {
         return CompletableFuture.failedFuture(e);
       }

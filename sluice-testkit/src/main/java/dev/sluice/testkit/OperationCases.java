@@ -19,6 +19,7 @@ import dev.sluice.QueueTimeoutException;
 import dev.sluice.RetryPolicy;
 import dev.sluice.ScheduleOptions;
 import dev.sluice.StaleDrainException;
+import dev.sluice.spi.PoolCommand;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -368,7 +369,7 @@ public abstract class OperationCases extends ConformanceCase {
     CompletableFuture<String> run = limiter.execute(script, ExecuteOptions.defaults());
     script.awaitStart();
     assertThat(other.maintenance().status().runningOperations()).isEqualTo(1);
-    store.failNextTransiently(1);
+    store.failNextTransiently(1, PoolCommand.Report.class);
     script.release();
     await(run.handle((value, failure) -> value));
     assertThat(other.inspect().leases()).as("the report did not reach the store").hasSize(1);
