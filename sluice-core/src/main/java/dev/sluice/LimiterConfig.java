@@ -383,7 +383,10 @@ public final class LimiterConfig {
      * every token issued before the unit's grant (the grant reserves the next n). With {@code
      * maxConcurrent(1)} tokens therefore still rise strictly in admission order; with more units
      * they rise strictly along each unit. {@link Limiter#inspect()} shows the lease, not the
-     * request it serves. A request with its own lease lifetime is never passed a unit.
+     * request it serves. A request with its own lease lifetime is never passed a unit, and neither
+     * is an attempt of a managed execution ({@code execute}, {@code call}, {@code http()}): its
+     * acquire always goes to the store, which records its operation for drains, so executions gain
+     * nothing from hand-offs.
      *
      * <p>Every admission must be seen by the store for spacing, the reservoir and lease expiry, so
      * a positive value cannot be combined with {@link #minTime}, {@link #reservoir}, {@link

@@ -13,6 +13,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
  * Sends each request's acquire, or holds it in this JVM for a pass, and hands the answer to the
@@ -32,16 +33,23 @@ final class AcquireSender {
   private final AnswerRouting routing;
   private final HandOffCoordinator handOffs;
   private final SyncRequests syncs;
+  private final Consumer<PoolOutcome<?>> heard;
 
+  /**
+   * @param heard told of each acquire's outcome once it is routed, as every outcome of this owner's
+   *     commands is
+   */
   AcquireSender(
       CommandRunner runner,
       AnswerRouting routing,
       HandOffCoordinator handOffs,
-      SyncRequests syncs) {
+      SyncRequests syncs,
+      Consumer<PoolOutcome<?>> heard) {
     this.runner = runner;
     this.routing = routing;
     this.handOffs = handOffs;
     this.syncs = syncs;
+    this.heard = heard;
   }
 
   /** Sends an acquire for a ticket, or holds it in this JVM, and routes the answer to it. */
@@ -164,6 +172,7 @@ final class AcquireSender {
       }
     }
     routing.handle(o);
+    heard.accept(o);
     routing.deliver(t, r);
     BackendFailureException f = runner.failure();
     if (f != null) {

@@ -138,9 +138,13 @@ final class Execution<T> implements InFlight, StopsOnClose, RetryHorizon {
           limiter
               .requests()
               .scheduleAttempt(admission -> runAttempt(a, admission), options.schedule(), a);
-    } catch (RuntimeException | Error e) {
-      // Refused as it was made (a closing limiter's timers): ended like any refusal, and the
-      // record's end, if left to this thread, is still sent.
+    } catch (RuntimeException e) {
+      // Failed as it was made (a stopped clock refused its timer): a request already at the pool
+      // is withdrawn, the attempt ends like any refusal, and the record's end, if left to this
+      // thread, is still sent.
+      if (a.ticket != null) {
+        a.ticket.fail(e);
+      }
       request = CompletableFuture.failedFuture(e);
     }
     boolean withdraw;

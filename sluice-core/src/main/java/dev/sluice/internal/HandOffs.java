@@ -29,6 +29,9 @@ import java.util.function.Supplier;
  *   <li><b>Passes.</b> A unit released here goes to the earliest held request, or if none is held,
  *       to the representative, until the unit's grant has served its quota; then it goes back to
  *       the pool. A unit whose weight differs from that request's goes back rather than skip it.
+ *   <li><b>Attempts stay out.</b> An attempt of a managed execution is never held here nor passed a
+ *       unit, and its unit is never passed on: its acquire always reaches the store, which records
+ *       its operation for drains and knows its lease as the attempt's.
  * </ul>
  *
  * <p>The store keeps the unit's lease as granted and never learns of a pass: the lease keeps the

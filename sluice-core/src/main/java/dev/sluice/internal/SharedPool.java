@@ -17,6 +17,7 @@ import dev.sluice.spi.PoolOutcome;
 import dev.sluice.spi.PoolSession;
 import dev.sluice.spi.PoolState;
 import dev.sluice.spi.PoolStore;
+import dev.sluice.spi.ReportAnswer;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.HashSet;
@@ -73,7 +74,7 @@ final class SharedPool {
     this.timer = new PoolTimer(storeClock, this::onTimer);
     this.routing = new AnswerRouting(name, runner::owner, handOffs, timer);
     this.syncs = new SyncRequests(runner::appliedSequence, this::sendSync);
-    this.acquires = new AcquireSender(runner, routing, handOffs, syncs);
+    this.acquires = new AcquireSender(runner, routing, handOffs, syncs, this::heard);
     this.control = new PoolControl(name, runner, handOffs, storeClock);
   }
 
@@ -297,9 +298,17 @@ final class SharedPool {
 
   private void handle(PoolOutcome<?> o) {
     routing.handle(o);
-    if (o.concernsEveryone() && control != null) {
-      // This owner's own command moved the cooldown or the circuit (a probe released without a
-      // report): its listeners hear of it as other owners do, without waiting for another read.
+    heard(o);
+  }
+
+  /**
+   * After the outcome of this owner's own command: if it changed what every owner must look at (a
+   * probe released without a report reopened the circuit, a settle moved the pause, a drain
+   * progressed), this JVM's listeners hear of it as other owners do, without waiting for another
+   * read. A report's own answer already says whether it counted, and its caller refreshes then.
+   */
+  private void heard(PoolOutcome<?> o) {
+    if (o.concernsEveryone() && !(o.value() instanceof ReportAnswer) && control != null) {
       control.ownChange();
     }
   }
@@ -342,6 +351,7 @@ final class SharedPool {
                 runner.report(CommandRunner.unwrap(e));
               } else {
                 routing.handle(o);
+                heard(o);
                 syncs.answered(o.sequence());
               }
             });

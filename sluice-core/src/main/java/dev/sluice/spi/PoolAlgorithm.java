@@ -190,9 +190,6 @@ public final class PoolAlgorithm {
     }
     s.removeLease(l.id());
     s.trace().add(TraceEvent.Kind.RELEASED, l.id(), r.owner(), s.activeWeight(), now);
-    // A half-open circuit's probe released without a report reopens it now, not at the next
-    // command, so its pause counts from the release and every owner hears of it.
-    ControlRules.settle(s, now);
     return true;
   }
 
