@@ -15,7 +15,6 @@ import dev.sluice.ExecuteOptions;
 import dev.sluice.Limiter;
 import dev.sluice.LimiterConfig;
 import dev.sluice.RecoveryPolicy;
-import dev.sluice.RetryPolicy;
 import dev.sluice.ScheduleOptions;
 import java.time.Duration;
 import java.time.Instant;
@@ -99,12 +98,7 @@ public abstract class ExecutionReportCases extends ConformanceCase {
     ExecuteOptions retried =
         ExecuteOptions.builder()
             .replaySafe(true)
-            .retry(
-                RetryPolicy.builder()
-                    .maxAttempts(2)
-                    .delays(Duration.ofMillis(500), Duration.ofSeconds(10))
-                    .jitter(0)
-                    .build())
+            .retry(ExecutionCases.exact(2, Duration.ofSeconds(10)))
             .classifier((r, f) -> f == null ? AttemptOutcome.success() : AttemptOutcome.throttle())
             .build();
     AttemptScript script =

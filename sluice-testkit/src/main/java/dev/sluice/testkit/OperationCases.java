@@ -16,7 +16,6 @@ import dev.sluice.Lease;
 import dev.sluice.Limiter;
 import dev.sluice.Maintenance;
 import dev.sluice.QueueTimeoutException;
-import dev.sluice.RetryPolicy;
 import dev.sluice.ScheduleOptions;
 import dev.sluice.StaleDrainException;
 import dev.sluice.spi.PoolCommand;
@@ -314,12 +313,7 @@ public abstract class OperationCases extends ConformanceCase {
     return ExecuteOptions.builder()
         .replaySafe(true)
         .classifier(AttemptClassifier.exceptionsAreServiceFailures())
-        .retry(
-            RetryPolicy.builder()
-                .maxAttempts(2)
-                .delays(Duration.ofMillis(500), Duration.ofSeconds(10))
-                .jitter(0)
-                .build())
+        .retry(ExecutionCases.exact(2, Duration.ofSeconds(10)))
         .build();
   }
 
